@@ -1,0 +1,47 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'training-data/**', 'test/artifacts/**', 'dev-dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The engine is pure: no DOM, React or ONNX runtime (see ../shared/STYLE.md, one-way imports).
+    files: ['src/engine/**/*.ts'],
+    languageOptions: { globals: { ...globals.es2022 } },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['react', 'react-dom', 'react-dom/*', 'react/*'], message: 'src/engine must not import React.' },
+          { group: ['onnxruntime-web', 'onnxruntime-web/*', 'onnxruntime-node'], message: 'src/engine must not import the ONNX runtime.' },
+          { group: ['**/vision/**', '**/app/**', '**/cli/**'], message: 'src/engine imports nothing from vision, app or cli.' },
+          { group: ['node:*', 'fs', 'path', 'sharp'], message: 'src/engine is platform-free.' },
+        ],
+      }],
+      'no-restricted-globals': ['error',
+        { name: 'window', message: 'No DOM in src/engine.' },
+        { name: 'document', message: 'No DOM in src/engine.' },
+        { name: 'navigator', message: 'No DOM in src/engine.' },
+        { name: 'localStorage', message: 'No DOM in src/engine.' },
+      ],
+    },
+  },
+  {
+    // Vision may use engine types only; never the app or CLI.
+    files: ['src/vision/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/app/**', '**/cli/**', 'react', 'react-dom'], message: 'src/vision must not import app, cli or React.' },
+        ],
+      }],
+    },
+  },
+);
