@@ -1,0 +1,515 @@
+/**
+ * MCR scoring: list every interpretation of the hand (each decomposition, and
+ * each set the winning tile may have completed), detect fans, apply the
+ * exclusion table once, and keep the highest total (004: higher-value principle).
+ */
+import { MahjongError, isMahjongError } from '../errors.ts';
+import type { Hand, Meld, WinContext } from '../hand.ts';
+import { countTiles, isStandardComplete, KNITTED_PATTERNS, standardDecompositions, TERMINALS_AND_HONORS, CHOW } from '../decompose.ts';
+import type { CountedFan, Decomposition, DecompositionKind, NotCountedFan, ScoredSet, ScoreResult } from '../result.ts';
+import { windTile, type TileId } from '../tiles.ts';
+import { validateContext, validateHand, MCR_SHAPE } from '../validate.ts';
+import { mcrPayments } from '../payments.ts';
+import { FANS } from './fans.ts';
+import { chowCombos, pungCombos } from './combos.ts';
+
+export const MCR_MINIMUM = 8;
+
+/** A set as the scorer sees it. kind: 0 chow, 1 pung, 2 kong. */
+interface S { kind: 0 | 1 | 2; tile: TileId; concealed: boolean; declared: boolean }
+
+interface Interp {
+  kind: DecompositionKind;
+  sets: S[];
+  pair: TileId;
+  knitted?: TileId[];
+  /** wait fan this placement of the winning tile would give (77, 78, 79) or 0 */
+  wait: 0 | 77 | 78 | 79;
+}
+
+export interface Evaluated {
+  interp: Interp;
+  counts: Int32Array;
+  /** fan id -> fan id that excluded it, or reason code (-1 account-once, -2 wait not unique) */
+  removed: Map<number, number>;
+  total: number;
+}
+
+const ACCOUNT_ONCE = -1;
+const WAIT_NOT_UNIQUE = -2;
+
+function meldToSet(m: Meld): S {
+  return { kind: m.kind === 'chow' ? 0 : m.kind === 'pung' ? 1 : 2, tile: m.tile, concealed: m.kind === 'kong' && m.concealed, declared: true };
+}
+
+/**
+ * Waiting tiles of a 13-tile hand (concealed counts without the winning tile).
+ * By shape only, whatever tiles are visible or held (conformance dispute 8), so a
+ * tile the hand already holds four of still counts as a second wait.
+ */
+export function waitsOf(concealed13: Uint8Array, melds: Meld[]): TileId[] {
+  const out: TileId[] = [];
+  const setsNeeded = 4 - melds.length;
+  for (let t = 0; t < 34; t++) {
+    concealed13[t]!++;
+    if (isCompleteAnyForm(concealed13, setsNeeded, melds.length)) out.push(t);
+    concealed13[t]!--;
+  }
+  return out;
+}
+
+function isSevenPairs(c: Uint8Array): boolean {
+  let pairs = 0;
+  for (let t = 0; t < 34; t++) { const n = c[t]!; if (n % 2) return false; pairs += n / 2; }
+  return pairs === 7;
+}
+
+function isThirteenOrphans(c: Uint8Array): boolean {
+  let total = 0;
+  for (let t = 0; t < 34; t++) total += c[t]!;
+  if (total !== 14) return false;
+  for (const t of TERMINALS_AND_HONORS) if (c[t] === 0) return false;
+  let sum = 0;
+  for (const t of TERMINALS_AND_HONORS) sum += c[t]!;
+  return sum === 14;
+}
+
+/** Knitted pattern index whose suited tiles contain all suited tiles of c, with all kinds distinct (honours & knitted). */
+function honorsKnittedPattern(c: Uint8Array): number {
+  let total = 0;
+  for (let t = 0; t < 34; t++) { if (c[t]! > 1) return -1; total += c[t]!; }
+  if (total !== 14) return -1;
+  for (let p = 0; p < 6; p++) {
+    const pat = KNITTED_PATTERNS[p]!;
+    let ok = true;
+    for (let t = 0; t < 27 && ok; t++) if (c[t] && !pat.includes(t)) ok = false;
+    if (ok) return p;
+  }
+  return -1;
+}
+
+function isCompleteAnyForm(c: Uint8Array, setsNeeded: number, meldCount: number): boolean {
+  if (isStandardComplete(c, setsNeeded)) return true;
+  if (meldCount === 0 && (isSevenPairs(c) || isThirteenOrphans(c) || honorsKnittedPattern(c) >= 0)) return true;
+  if (meldCount <= 1) {
+    for (const pat of KNITTED_PATTERNS) {
+      if (pat.every((t) => c[t]! > 0)) {
+        for (const t of pat) c[t]!--;
+        const ok = isStandardComplete(c, setsNeeded - 3);
+        for (const t of pat) c[t]!++;
+        if (ok) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** Every interpretation of the complete hand (14 tiles). */
+function interpretations(hand: Hand, ctx: WinContext, cc: Uint8Array): Interp[] {
+  const out: Interp[] = [];
+  const declared = hand.melds.map(meldToSet);
+  const setsNeeded = 4 - hand.melds.length;
+  const w = hand.winningTile;
+  const selfDrawn = ctx.selfDrawn;
+
+  const place = (kind: DecompositionKind, raw: [number, TileId][], pair: TileId, knitted?: TileId[]) => {
+    const base: S[] = raw.map(([k, t]) => ({ kind: k === CHOW ? 0 : 1, tile: t, concealed: true, declared: false }));
+    let placed = false;
+    const seen = new Set<string>();
+    const emit = (sets: S[], wait: Interp['wait'], tag: string) => {
+      if (seen.has(tag)) return;
+      seen.add(tag);
+      placed = true;
+      out.push({ kind, sets: [...declared, ...sets], pair, wait, ...(knitted ? { knitted } : {}) });
+    };
+    if (pair === w) emit(base, 79, 'pair');
+    base.forEach((s, i) => {
+      if (s.kind === 1 && s.tile === w) {
+        const sets = base.map((x, j) => (j === i ? { ...x, concealed: selfDrawn } : x));
+        emit(sets, 0, `p${s.tile}`);
+      } else if (s.kind === 0 && w >= s.tile && w <= s.tile + 2) {
+        const pos = w - s.tile;
+        const r = (s.tile % 9) + 1;
+        const wait = pos === 1 ? 78 : (pos === 2 && r === 1) || (pos === 0 && r === 7) ? 77 : 0;
+        emit(base, wait, `c${s.tile}:${pos}`);
+      }
+    });
+    if (knitted && knitted.includes(w)) emit(base, 0, 'knit');
+    if (!placed) throw new Error('internal: winning tile not found in decomposition');
+  };
+
+  for (const d of standardDecompositions(cc, setsNeeded)) place('standard', d.sets, d.pair);
+  if (hand.melds.length <= 1) {
+    for (const pat of KNITTED_PATTERNS) {
+      if (!pat.every((t) => cc[t]! > 0)) continue;
+      const rest = Uint8Array.from(cc);
+      for (const t of pat) rest[t]!--;
+      for (const d of standardDecompositions(rest, setsNeeded - 3)) place('knitted-straight', d.sets, d.pair, [...pat]);
+    }
+  }
+  if (hand.melds.length === 0) {
+    if (isSevenPairs(cc)) out.push({ kind: 'seven-pairs', sets: [], pair: -1, wait: 0 });
+    if (isThirteenOrphans(cc)) out.push({ kind: 'thirteen-orphans', sets: [], pair: -1, wait: 0 });
+    const hk = honorsKnittedPattern(cc);
+    if (hk >= 0) out.push({ kind: 'honors-knitted', sets: [], pair: -1, wait: 0, knitted: [...KNITTED_PATTERNS[hk]!] });
+  }
+  return out;
+}
+
+const GREEN_TILES = new Set([19, 20, 21, 23, 25, 32]);
+const REVERSIBLE = new Set([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31]);
+
+interface HandFacts {
+  all: Uint8Array; // counts over all 14+ tiles, kongs as 4
+  suits: number; // bitmask m=1 p=2 s=4
+  winds: boolean;
+  dragons: boolean;
+  minRank: number;
+  maxRank: number;
+  allTermOrHonor: boolean;
+  anyTermOrHonor: boolean;
+  allEven: boolean;
+  allGreen: boolean;
+  allReversible: boolean;
+  noMelded: boolean;
+  nineGates: boolean;
+  kongTiles: Set<TileId>;
+}
+
+function facts(hand: Hand, cc: Uint8Array): HandFacts {
+  const all = Uint8Array.from(cc);
+  const kongTiles = new Set<TileId>();
+  for (const m of hand.melds) {
+    if (m.kind === 'chow') { all[m.tile]!++; all[m.tile + 1]!++; all[m.tile + 2]!++; }
+    else { all[m.tile]! += m.kind === 'kong' ? 4 : 3; if (m.kind === 'kong') kongTiles.add(m.tile); }
+  }
+  let suits = 0, winds = false, dragons = false, minRank = 10, maxRank = 0;
+  let allTOH = true, anyTOH = false, allEven = true, allGreen = true, allRev = true;
+  for (let t = 0; t < 34; t++) {
+    if (!all[t]) continue;
+    if (t < 27) {
+      suits |= 1 << Math.floor(t / 9);
+      const r = (t % 9) + 1;
+      minRank = Math.min(minRank, r); maxRank = Math.max(maxRank, r);
+      const term = r === 1 || r === 9;
+      if (term) anyTOH = true; else allTOH = false;
+      if (r % 2) allEven = false;
+    } else {
+      anyTOH = true; allEven = false;
+      if (t <= 30) winds = true; else dragons = true;
+    }
+    if (!GREEN_TILES.has(t)) allGreen = false;
+    if (!REVERSIBLE.has(t)) allRev = false;
+  }
+  const noMelded = hand.melds.every((m) => m.kind === 'kong' && m.concealed);
+  // Nine Gates: no declared sets, and the 13 tiles before the win are 1112345678999 of one suit.
+  let nineGates = false;
+  if (hand.melds.length === 0) {
+    const before = Uint8Array.from(cc);
+    before[hand.winningTile]!--;
+    for (let su = 0; su < 3 && !nineGates; su++) {
+      const b = su * 9;
+      let ok = true;
+      for (let t = 0; t < 34 && ok; t++) {
+        const want = t >= b && t < b + 9 ? (t === b || t === b + 8 ? 3 : 1) : 0;
+        if (before[t] !== want) ok = false;
+      }
+      nineGates = ok;
+    }
+  }
+  return { all, suits, winds, dragons, minRank, maxRank, allTermOrHonor: allTOH, anyTermOrHonor: anyTOH, allEven, allGreen, allReversible: allRev, noMelded, nineGates, kongTiles };
+}
+
+const popcount3 = (m: number) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1);
+
+function detect(ip: Interp, f: HandFacts, ctx: WinContext, uniqueWait: boolean, hand: Hand): Evaluated {
+  const c = new Int32Array(82);
+  const removed = new Map<number, number>();
+  const noHonors = !f.winds && !f.dragons;
+  const nSuits = popcount3(f.suits);
+  const std = ip.kind === 'standard' || ip.kind === 'knitted-straight';
+
+  // Suits, honours and tile ranges (every hand form).
+  if (f.allGreen) c[3] = 1;
+  if (noHonors && f.allTermOrHonor) c[8] = 1;
+  if (!f.suits) c[11] = 1;
+  if (f.allTermOrHonor && f.suits && (f.winds || f.dragons)) c[18] = 1;
+  if (nSuits === 1 && noHonors) c[22] = 1;
+  if (nSuits === 1 && !noHonors) c[49] = 1;
+  if (noHonors) {
+    if (f.minRank >= 7) c[25] = 1;
+    else if (f.minRank >= 4 && f.maxRank <= 6) c[26] = 1;
+    else if (f.maxRank <= 3) c[27] = 1;
+    if (f.minRank >= 6) c[36] = 1;
+    if (f.maxRank <= 4) c[37] = 1;
+  }
+  if (f.allReversible) c[40] = 1;
+  if (nSuits === 3 && f.winds && f.dragons) c[51] = 1;
+  if (!f.anyTermOrHonor) c[68] = 1;
+  if (nSuits === 2) c[75] = 1;
+  if (noHonors) c[76] = 1;
+  let hogs = 0;
+  for (let t = 0; t < 34; t++) if (f.all[t] === 4 && !f.kongTiles.has(t)) hogs++;
+  if (hogs) c[64] = hogs;
+
+  // Win conditions.
+  if (ctx.selfDrawn) c[80] = 1;
+  if (ctx.lastTileOfWall) c[ctx.selfDrawn ? 44 : 45] = 1;
+  if (ctx.replacementTile) c[46] = 1;
+  if (ctx.robbingKong) c[47] = 1;
+  if (ctx.lastOfKind) c[58] = 1;
+  if (f.noMelded) c[ctx.selfDrawn ? 56 : 62] = 1;
+
+  let chowFans: ReturnType<typeof chowCombos> | null = null;
+  let pungFans: ReturnType<typeof pungCombos> | null = null;
+
+  if (ip.kind === 'seven-pairs') {
+    c[19] = 1;
+    // Seven Shifted Pairs: seven consecutive pairs of one suit.
+    if (nSuits === 1 && noHonors && f.maxRank - f.minRank === 6) {
+      let ok = true;
+      for (let t = 0; t < 34; t++) if (f.all[t] !== 0 && f.all[t] !== 2) ok = false;
+      if (ok) c[6] = 1;
+    }
+  } else if (ip.kind === 'thirteen-orphans') {
+    c[7] = 1;
+  } else if (ip.kind === 'honors-knitted') {
+    let honors = 0;
+    for (let t = 27; t < 34; t++) if (f.all[t]) honors++;
+    c[honors === 7 ? 20 : 34] = 1;
+    if (ip.knitted!.every((t) => f.all[t])) c[35] = 1;
+  } else if (std) {
+    if (ip.kind === 'knitted-straight') c[35] = 1;
+    const sets = ip.sets;
+    const chows: number[] = [];
+    const pungs: number[] = [];
+    let kongsC = 0, kongsM = 0, concealedPungs = 0;
+    let windPungs = 0, dragonPungs = 0, termPungs = 0;
+    let outside = true, fives = true;
+    const pr = ip.pair;
+    for (const s of sets) {
+      if (s.kind === 0) {
+        chows.push(s.tile);
+        const r = (s.tile % 9) + 1;
+        if (r !== 1 && r !== 7) outside = false;
+        if (r < 3 || r > 5) fives = false;
+      } else {
+        pungs.push(s.tile);
+        if (s.kind === 2) { if (s.concealed) kongsC++; else kongsM++; }
+        if (s.concealed) concealedPungs++;
+        if (s.tile >= 27) { if (s.tile <= 30) windPungs++; else dragonPungs++; }
+        else {
+          const r = (s.tile % 9) + 1;
+          if (r === 1 || r === 9) termPungs++;
+          else outside = false;
+          if (r !== 5) fives = false;
+        }
+        if (s.tile >= 27) fives = false;
+      }
+    }
+    if (ip.knitted) { outside = false; fives = false; }
+    if (pr >= 27) fives = false;
+    else { const r = (pr % 9) + 1; if (r !== 1 && r !== 9) outside = false; if (r !== 5) fives = false; }
+    if (outside) c[55] = 1;
+    if (fives) c[31] = 1;
+
+    // Honour sets.
+    const pairWind = pr >= 27 && pr <= 30, pairDragon = pr >= 31;
+    if (windPungs === 4) c[1] = 1;
+    if (windPungs === 3 && pairWind) c[9] = 1;
+    if (windPungs >= 3) c[38] = 1;
+    if (dragonPungs === 3) c[2] = 1;
+    if (dragonPungs === 2 && pairDragon) c[10] = 1;
+    if (dragonPungs >= 2) c[54] = 1;
+    if (dragonPungs) c[59] = dragonPungs;
+    const prevalent = windTile(ctx.prevalentWind), seat = windTile(ctx.seatWind);
+    let windT73 = 0;
+    for (const t of pungs) {
+      if (t === prevalent) c[60] = 1;
+      if (t === seat) c[61] = 1;
+      if (t >= 27 && t <= 30 && t !== prevalent && t !== seat) windT73++;
+    }
+    // Wind pungs inside Big Three Winds / Little or Big Four Winds do not also score
+    // Pung of Terminals or Honors (000/003: 38, 9, 1 exclude 73 for their winds).
+    const t73 = termPungs + (windPungs >= 3 ? 0 : windT73);
+    if (t73) c[73] = t73;
+    if (windPungs >= 3 && windT73 && !t73) { c[73] = windT73; removed.set(73, c[1] ? 1 : c[9] ? 9 : 38); }
+
+    // Kongs (004 fan 57: one melded + one concealed kong = Two Melded Kongs + Concealed Kong).
+    const kongs = kongsC + kongsM;
+    if (kongs === 4) c[5] = 1;
+    else if (kongs === 3) c[17] = 1;
+    else if (kongs === 2) {
+      if (kongsC === 2) c[53] = 1;
+      else if (kongsM === 2) c[57] = 1;
+      else { c[57] = 1; c[67] = 1; }
+    } else if (kongs === 1) c[kongsC ? 67 : 74] = 1;
+    if (concealedPungs === 4) c[12] = 1;
+    else if (concealedPungs === 3) c[33] = 1;
+    else if (concealedPungs === 2) c[66] = 1;
+
+    if (pungs.length === 4) c[48] = 1;
+    const chowLike = chows.length + (ip.knitted ? 3 : 0);
+    if (chowLike === 4 && pr < 27) c[63] = 1;
+    if (std && ip.kind === 'standard' && f.allEven && pungs.length === 4) c[21] = 1;
+    if (f.nineGates) c[4] = 1;
+    // Melded Hand: four melded sets, won on a discard (single wait on the pair).
+    if (hand.melds.length === 4 && hand.melds.every((m) => !(m.kind === 'kong' && m.concealed)) && !ctx.selfDrawn) c[52] = 1;
+
+    chowFans = chowCombos(chows, pr);
+    pungFans = pungCombos(pungs);
+    for (const [id, n] of chowFans.counted) c[id] = n;
+    for (const [id, n] of pungFans.counted) c[id] = n;
+
+    if (ip.wait) {
+      if (uniqueWait) c[ip.wait] = 1;
+      else removed.set(ip.wait, WAIT_NOT_UNIQUE);
+    }
+  }
+
+  // One exclusion pass, in rule-book order: a counted fan removes what it implies.
+  for (let id = 1; id <= 80; id++) {
+    if (!c[id] || removed.has(id)) continue;
+    for (const ex of FANS[id - 1]!.excludes) {
+      if (c[ex] && !removed.has(ex)) removed.set(ex, id);
+    }
+  }
+  let total = 0;
+  for (let id = 1; id <= 80; id++) if (c[id] && !removed.has(id)) total += c[id]! * FANS[id - 1]!.points;
+  if (total === 0) { c[43] = 1; total = 8; }
+  const ev: Evaluated = { interp: ip, counts: c, removed, total };
+  if (chowFans) for (const d of chowFans.dropped) if (!c[d.id]) { c[d.id] = 1; removed.set(d.id, d.reason === 'excluded' ? d.byFan! : ACCOUNT_ONCE); }
+  if (pungFans) for (const d of pungFans.dropped) if (!c[d.id]) { c[d.id] = 1; removed.set(d.id, d.reason === 'excluded' ? d.byFan! : ACCOUNT_ONCE); }
+  return ev;
+}
+
+function errorResult(e: MahjongError, ctx?: WinContext): ScoreResult {
+  return {
+    ruleset: 'mcr', validWin: false, error: { code: e.code, message: e.message },
+    total: 0, totalWithoutFlowers: 0, minimum: MCR_MINIMUM, fans: [], notCounted: [],
+    decomposition: null, payments: null, waits: [],
+    ...(ctx ? {} : {}),
+  };
+}
+
+export interface Prepared {
+  hand: Hand;
+  ctx: WinContext;
+  evaluations: Evaluated[];
+  waits: TileId[];
+}
+
+/** Validates and evaluates every interpretation. Throws MahjongError on bad input. */
+export function evaluateAll(hand: Hand, ctx: WinContext): Prepared {
+  validateHand(hand, MCR_SHAPE);
+  validateContext(ctx, hand);
+  const cc = countTiles(hand.concealed);
+  cc[hand.winningTile]!++;
+  const ips = interpretations(hand, ctx, cc);
+  if (ips.length === 0) throw new MahjongError('NOT_WIN', 'these tiles do not make a winning hand');
+  const f = facts(hand, cc);
+  let waits: TileId[] | null = null;
+  const getWaits = () => {
+    if (!waits) {
+      waits = waitsOf(countTiles(hand.concealed), hand.melds);
+    }
+    return waits;
+  };
+  const evaluations = ips.map((ip) => detect(ip, f, ctx, ip.wait ? getWaits().length === 1 : false, hand));
+  return { hand, ctx, evaluations, waits: getWaits() };
+}
+
+function citationFor(by: number): string {
+  const f = FANS[by - 1]!;
+  return `${f.names.en} (${by}) includes it; rules 000/003/004, non-repeat principle`;
+}
+
+/** Turns one evaluation into the public result. */
+export function toResult(p: Prepared, ev: Evaluated): ScoreResult {
+  const fans: CountedFan[] = [];
+  const notCounted: NotCountedFan[] = [];
+  for (let id = 1; id <= 80; id++) {
+    const n = ev.counts[id]!;
+    if (!n) continue;
+    const def = FANS[id - 1]!;
+    const by = ev.removed.get(id);
+    if (by === undefined) fans.push({ id, names: def.names, points: def.points, count: n });
+    else if (by === ACCOUNT_ONCE) {
+      notCounted.push({ id, names: def.names, points: def.points, reason: { kind: 'account-once', citation: 'rules 004, account-once principle (Wyłączności)' },
+        message: `${def.names.en}: these sets were already combined for another fan; each set may be combined only once more (account-once).` });
+    } else if (by === WAIT_NOT_UNIQUE) {
+      notCounted.push({ id, names: def.names, points: def.points, reason: { kind: 'wait-not-unique', citation: 'rules 000/004, fans 77-79: not when waiting on more than one tile' },
+        message: `${def.names.en}: the hand could also win on ${p.waits.length - 1} other tile(s), so the wait does not score.` });
+    } else {
+      const byDef = FANS[by - 1]!;
+      notCounted.push({ id, names: def.names, points: def.points, reason: { kind: 'excluded', byFan: by, citation: citationFor(by) },
+        message: `${def.names.en} is not counted because ${byDef.names.en} already includes it.` });
+    }
+  }
+  const flowers = p.ctx.flowers;
+  if (flowers > 0) { const def = FANS[80]!; fans.push({ id: 81, names: def.names, points: 1, count: flowers }); }
+  const totalWithoutFlowers = ev.total;
+  const total = totalWithoutFlowers + flowers;
+  const valid = totalWithoutFlowers >= MCR_MINIMUM;
+  const decomposition: Decomposition = {
+    kind: ev.interp.kind,
+    sets: [
+      ...ev.interp.sets.map((s): ScoredSet => ({ kind: (['chow', 'pung', 'kong'] as const)[s.kind], tile: s.tile, concealed: s.concealed, declared: s.declared })),
+      ...(ev.interp.knitted ? [0, 1, 2].map((k): ScoredSet => {
+        const tiles = ev.interp.knitted!.filter((t) => Math.floor(t / 9) === Math.floor(ev.interp.knitted![k * 3]! / 9));
+        return { kind: 'knitted', tile: tiles[0]!, tiles, concealed: true, declared: false };
+      }) : []),
+      ...(ev.interp.pair >= 0 ? [{ kind: 'pair', tile: ev.interp.pair, concealed: true, declared: false } as ScoredSet] : []),
+    ],
+  };
+  return {
+    ruleset: 'mcr', validWin: valid,
+    error: valid ? null : { code: 'BELOW_MINIMUM', message: `the hand scores ${totalWithoutFlowers} points without flowers; a win needs at least ${MCR_MINIMUM}` },
+    total, totalWithoutFlowers, minimum: MCR_MINIMUM, fans, notCounted, decomposition,
+    payments: valid ? mcrPayments(total, p.ctx) : null,
+    waits: p.waits,
+  };
+}
+
+/** Counted fan ids of an evaluation, ascending. */
+function countedIds(e: Evaluated): number[] {
+  const ids: number[] = [];
+  for (let id = 1; id <= 80; id++) if (e.counts[id] && !e.removed.has(id)) ids.push(id);
+  return ids;
+}
+
+/**
+ * Lexicographic comparison of ascending fan-id lists: negative when `a` holds the
+ * higher-ranked fan (lower number) at the first difference.
+ */
+export function compareFanLists(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
+
+/**
+ * Highest total wins (004: higher-value principle). Between equal totals the
+ * reading with the higher-ranked fans is shown (e.g. Edge Wait before Single
+ * Wait), so the answer does not depend on the order tiles were given in.
+ */
+export function bestOf(evals: Evaluated[]): Evaluated {
+  let best = evals[0]!;
+  for (const e of evals) {
+    if (e.total > best.total || (e.total === best.total && e !== best && compareFanLists(countedIds(e), countedIds(best)) < 0)) best = e;
+  }
+  return best;
+}
+
+/**
+ * Scores a winning hand by MCR. Never throws: problems with the input come back
+ * as `validWin: false` with a typed `error`.
+ */
+export function scoreMcr(hand: Hand, ctx: WinContext): ScoreResult {
+  try {
+    const p = evaluateAll(hand, ctx);
+    return toResult(p, bestOf(p.evaluations));
+  } catch (e) {
+    if (isMahjongError(e)) return errorResult(e, ctx);
+    throw e;
+  }
+}
