@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import { HANDS_PER_ROUND, MAX_HANDS, ROUND_SEATING, type ComputedSheet, type SheetRecord } from '../../engine/sheet.ts';
+
+const ROUND_HEAD = [['東', 'EAST'], ['南', 'SOUTH'], ['西', 'WEST'], ['北', 'NORTH']] as const;
+const POSITION = ['E', 'S', 'W', 'N'] as const;
+
+export const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+
+/**
+ * The sheet in the layout of rules document 003: the header (tournament, date,
+ * session, table, players 1-4), then one block per round (東 EAST, 南 SOUTH,
+ * 西 WEST, 北 NORTH) with each player's seat for that round, a line per hand and
+ * its running total, the table score and a line to sign. A hand with a penalty
+ * shows "penalty hand" as in the worked example (+10 −16).
+ * Hidden on screen; print CSS (session.css) shows only this.
+ */
+export function PrintableSheet({ record, sheet }: { record: SheetRecord; sheet: ComputedSheet }) {
+  const { t } = useTranslation();
+  const P = record.players;
+  const cell = (i: number, p: number) => {
+    const row = sheet.rows[i];
+    if (!row) return '';
+    return row.hand.penalties.length > 0 ? `${signed(row.penalties[p])} ${signed(row.payments[p])}` : signed(row.delta[p]);
+  };
+  return (
+    <div className="session-print" data-testid="printable-sheet">
+      <table>
+        <tbody>
+          <tr><th scope="row">{t('session.print.tournament')}</th><td colSpan={3}>{record.meta.tournament ?? ''}</td></tr>
+          <tr>
+            <th scope="row">{t('session.print.date')}</th><td>{record.meta.date ?? ''}</td>
+            <th scope="row">{t('session.print.session')}</th><td>{record.meta.session ?? ''}</td>
+          </tr>
+          <tr><th scope="row">{t('session.print.table')}</th><td colSpan={3}>{record.meta.table ?? ''}</td></tr>
+          {P.map((name, p) => (
+            <tr key={name}><th scope="row">{t('session.print.player', { n: p + 1 })}</th><td colSpan={3}>{name}</td></tr>
+          ))}
+        </tbody>
+      </table>
+      {ROUND_HEAD.map(([zh, en], round) => {
+        const seating = ROUND_SEATING[round];
+        const lastIndex = Math.min(sheet.rows.length, (round + 1) * HANDS_PER_ROUND) - 1;
+        const roundDone = lastIndex >= (round + 1) * HANDS_PER_ROUND - 1;
+        return (
+          <table key={en} aria-label={`${zh} ${en}`}>
+            <thead>
+              <tr><th className="round-title" colSpan={5}>{zh} {en}</th></tr>
+              <tr>
+                <th scope="col">{t('session.print.hand')}</th>
+                {P.map((name, p) => <th key={name} scope="col">{name} ({POSITION[seating.indexOf(p)]})</th>)}
+              </tr>
+            </thead>
+            <tbody>
+              {Array.from({ length: HANDS_PER_ROUND }, (_, k) => {
+                const i = round * HANDS_PER_ROUND + k;
+                const row = sheet.rows[i];
+                return [
+                  <tr key={`h${i}`} className="hand-row">
+                    <th scope="row">{i + 1}</th>
+                    {P.map((name, p) => <td key={name} className="num">{cell(i, p)}</td>)}
+                  </tr>,
+                  <tr key={`r${i}`} className="running-row">
+                    <th scope="row" />
+                    {P.map((name, p) => <td key={name} className="num">{row ? String(row.running[p]) : ''}</td>)}
+                  </tr>,
+                ];
+              })}
+              <tr className="table-score">
+                <th scope="row">{t('session.print.tableScore')}</th>
+                {P.map((name, p) => <td key={name} className="num">{roundDone ? String(sheet.rows[lastIndex].running[p]) : ''}</td>)}
+              </tr>
+              <tr className="sign">
+                <th scope="row">{t('session.print.sign')}</th>
+                {P.map((name) => <td key={name} />)}
+              </tr>
+            </tbody>
+          </table>
+        );
+      })}
+      <table>
+        <tbody>
+          <tr>
+            <th scope="row">{t('session.total')}</th>
+            {sheet.totals.map((v, p) => <td key={P[p]} className="num">{v}</td>)}
+          </tr>
+          <tr>
+            <th scope="row">{t('session.tablePoints')}</th>
+            {sheet.tablePoints.map((v, p) => <td key={P[p]} className="num">{sheet.rows.length === MAX_HANDS ? v : ''}</td>)}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+/**
+ * The table session: the current score sheet with undo/redo, saved to IndexedDB
+ * (idb-keyval) after every change so it survives reloads and crashes.
+ *
+ * Changes are pure commands `(record) => record` from src/engine/sheet.ts; the
+ * store keeps the records before and after, so undo is free (STYLE.md: "pure
+ * commands so that undo is free"). Totals are never stored: the view derives them
+ * with computeSheet.
+ */
+import { get as idbGet, set as idbSet } from 'idb-keyval';
+import {
+  addHand, createSheet, deleteHand, editHand, isSheetError, parseGameRecord, playerAtSeat, seatingOf,
+  sheetToGameRecord, MAX_HANDS, SheetError,
+  type GameRecordJson, type SheetHand, type SheetMeta, type SheetRecord,
+} from '../../engine/sheet.ts';
+import type { Wind } from '../../engine/index.ts';
+
+export const STORAGE_KEY = 'mahjong-scanner/session/v1';
+/** Undo steps kept (and saved). */
+export const HISTORY_LIMIT = 50;
+
+export interface SessionStorage {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+}
+
+export const idbStorage: SessionStorage = {
+  get: (key) => idbGet(key),
+  set: (key, value) => idbSet(key, value),
+};
+
+export function memoryStorage(initial: Record<string, unknown> = {}): SessionStorage & { data: Record<string, unknown> } {
+  const data: Record<string, unknown> = { ...initial };
+  return {
+    data,
+    get: async (key) => (key in data ? structuredClone(data[key]) : undefined),
+    set: async (key, value) => { data[key] = structuredClone(value); },
+  };
+}
+
+export interface SessionState {
+  /** False until the saved session has been read. */
+  loaded: boolean;
+  /** The sheet, or null when no table has been started. */
+  record: SheetRecord | null;
+  past: (SheetRecord | null)[];
+  future: (SheetRecord | null)[];
+  /** Set when saving or loading failed (the session still works in memory). */
+  storageError: string | null;
+}
+
+/** What is saved: records as game-record JSON, so loading validates them again. */
+interface Saved {
+  version: 1;
+  record: GameRecordJson | null;
+  past: (GameRecordJson | null)[];
+  future: (GameRecordJson | null)[];
+}
+
+const toSaved = (r: SheetRecord | null) => (r ? sheetToGameRecord(r) : null);
+const fromSaved = (r: unknown) => (r === null ? null : parseGameRecord(r));
+
+export type Command = (record: SheetRecord | null) => SheetRecord | null;
+
+export interface SessionStore {
+  getState(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** Read the saved session (once). */
+  load(): Promise<void>;
+  /** Apply a command; throws SheetError (and changes nothing) when it fails. */
+  perform(command: Command): void;
+  undo(): void;
+  redo(): void;
+  /** Resolves when every change so far has been saved. */
+  flushed(): Promise<void>;
+}
+
+export function createSessionStore(storage: SessionStorage = idbStorage): SessionStore {
+  let state: SessionState = { loaded: false, record: null, past: [], future: [], storageError: null };
+  const listeners = new Set<() => void>();
+  let saving: Promise<void> = Promise.resolve();
+  let loading: Promise<void> | null = null;
+
+  const emit = () => listeners.forEach((l) => l());
+  const setState = (next: SessionState) => { state = next; emit(); };
+
+  const save = () => {
+    const snapshot: Saved = {
+      version: 1,
+      record: toSaved(state.record),
+      past: state.past.map(toSaved),
+      future: state.future.map(toSaved),
+    };
+    // Writes are chained so the last change is also the last one written.
+    saving = saving.then(() => storage.set(STORAGE_KEY, snapshot)).then(
+      () => { if (state.storageError) setState({ ...state, storageError: null }); },
+      (e: unknown) => setState({ ...state, storageError: e instanceof Error ? e.message : String(e) }),
+    );
+  };
+
+  const commit = (next: SessionState) => { setState(next); save(); };
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => { listeners.delete(listener); };
+    },
+    load() {
+      loading ??= (async () => {
+        try {
+          const saved = (await storage.get(STORAGE_KEY)) as Saved | undefined;
+          if (saved && saved.version === 1) {
+            const record = fromSaved(saved.record);
+            // A broken history entry is dropped rather than losing the sheet.
+            const keep = (list: unknown[]) => list.flatMap((r) => { try { return [fromSaved(r)]; } catch { return []; } });
+            setState({ ...state, loaded: true, record, past: keep(saved.past ?? []), future: keep(saved.future ?? []) });
+            return;
+          }
+          setState({ ...state, loaded: true });
+        } catch (e) {
+          setState({ ...state, loaded: true, storageError: e instanceof Error ? e.message : String(e) });
+        }
+      })();
+      return loading;
+    },
+    perform(command) {
+      const next = command(state.record);
+      if (next === state.record) return;
+      commit({ ...state, record: next, past: [...state.past, state.record].slice(-HISTORY_LIMIT), future: [] });
+    },
+    undo() {
+      if (state.past.length === 0) return;
+      const prev = state.past[state.past.length - 1];
+      commit({ ...state, record: prev, past: state.past.slice(0, -1), future: [state.record, ...state.future].slice(0, HISTORY_LIMIT) });
+    },
+    redo() {
+      if (state.future.length === 0) return;
+      const [next, ...rest] = state.future;
+      commit({ ...state, record: next, past: [...state.past, state.record].slice(-HISTORY_LIMIT), future: rest });
+    },
+    flushed: () => saving,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Commands
+
+const needTable = (r: SheetRecord | null): SheetRecord => {
+  if (!r) throw new SheetError('MISSING_FIELD', 'start a table first', { field: 'players' });
+  return r;
+};
+
+export const commands = {
+  start: (players: string[], meta: SheetMeta = {}): Command => () => createSheet(players, meta),
+  close: (): Command => () => null,
+  replace: (record: SheetRecord): Command => () => record,
+  add: (hand: SheetHand): Command => (r) => addHand(needTable(r), hand),
+  edit: (index: number, hand: SheetHand): Command => (r) => editHand(needTable(r), index, hand),
+  remove: (index: number): Command => (r) => deleteHand(needTable(r), index),
+  meta: (meta: SheetMeta): Command => (r) => ({ ...needTable(r), meta: { ...meta } }),
+};
+
+// ---------------------------------------------------------------------------
+// The app-wide store and "add to sheet"
+
+let shared: SessionStore | null = null;
+
+/** The app's session store (IndexedDB). Created and loaded on first use. */
+export function getSessionStore(): SessionStore {
+  if (!shared) {
+    shared = createSessionStore(idbStorage);
+    void shared.load();
+  }
+  return shared;
+}
+
+/** Use another store app-wide (tests). */
+export function setSessionStore(store: SessionStore | null): void {
+  shared = store;
+}
+
+export interface ScoredHandInput {
+  /** The winner's seat wind in this hand, as in WinContext.seatWind. */
+  winnerSeat: Wind;
+  selfDrawn: boolean;
+  /** The discarder's seat wind, as in WinContext.discarder; ignored when self-drawn. */
+  discarderSeat?: Wind | null;
+  /** The scored total (flowers included). */
+  points: number;
+  /** The hand link (from share/link.ts), so the sheet can prove the hand later. */
+  link?: string;
+}
+
+export type AddResult =
+  | { ok: true; handNumber: number; record: SheetRecord }
+  | { ok: false; code: string; message: string };
+
+/**
+ * Build the sheet hand for a scored hand: seat winds are mapped to players
+ * through the seat rotation of the next hand on the sheet.
+ */
+export function scoredHandToSheetHand(record: SheetRecord, input: ScoredHandInput): SheetHand {
+  const index = record.hands.length;
+  if (index >= MAX_HANDS) {
+    throw new SheetError('TOO_MANY_HANDS', `the sheet already has all ${MAX_HANDS} hands`, { hand: index + 1, field: 'hands' });
+  }
+  const winner = playerAtSeat(index, input.winnerSeat);
+  let discarder: number | null = null;
+  if (!input.selfDrawn) {
+    if (!input.discarderSeat) {
+      throw new SheetError('MISSING_FIELD', 'say who discarded the winning tile, or mark the win self-drawn', { hand: index + 1, field: 'discarder' });
+    }
+    discarder = playerAtSeat(index, input.discarderSeat);
+  }
+  return {
+    kind: 'win',
+    winner,
+    selfDrawn: input.selfDrawn,
+    discarder,
+    points: input.points,
+    source: 'scored',
+    ...(input.link ? { link: input.link } : {}),
+    penalties: [],
+  };
+}
+
+/** "Add to sheet" on a store: the result screen calls this after a scored hand. */
+export function addScoredHandTo(store: SessionStore, input: ScoredHandInput): AddResult {
+  const { record } = store.getState();
+  if (!record) return { ok: false, code: 'NO_TABLE', message: 'Start a table first.' };
+  try {
+    const hand = scoredHandToSheetHand(record, input);
+    store.perform(commands.add(hand));
+    return { ok: true, handNumber: record.hands.length + 1, record: store.getState().record as SheetRecord };
+  } catch (e) {
+    if (isSheetError(e)) return { ok: false, code: e.code, message: e.message };
+    throw e;
+  }
+}
+
+/** "Add to sheet" on the app's store. */
+export function addScoredHand(input: ScoredHandInput): AddResult {
+  return addScoredHandTo(getSessionStore(), input);
+}
+
+export interface NextHandInfo {
+  /** 1-based number of the next hand. */
+  handNumber: number;
+  prevalentWind: Wind;
+  /** The players by seat wind for the next hand. */
+  playerBySeat: Record<Wind, string>;
+  dealer: string;
+}
+
+/** Who sits where in the next hand, or null when there is no table or the sheet is full. */
+export function nextHandInfo(record: SheetRecord | null): NextHandInfo | null {
+  if (!record || record.hands.length >= MAX_HANDS) return null;
+  const s = seatingOf(record.hands.length);
+  const playerBySeat = {} as Record<Wind, string>;
+  s.seatWinds.forEach((w, p) => { playerBySeat[w] = record.players[p]; });
+  return { handNumber: record.hands.length + 1, prevalentWind: s.prevalentWind, playerBySeat, dealer: record.players[s.dealer] };
+}
