@@ -12,3 +12,11 @@ export { scoreMcr } from './mcr/score.ts';
 export { whatIf, allDecompositions, waitingTiles } from './analysis.ts';
 export { mcrPayments } from './payments.ts';
 export { validateHand, validateContext } from './validate.ts';
+export { registerRuleset, getRuleset, rulesetIds } from './ruleset.ts';
+export type { Ruleset, RulesetFan } from './ruleset.ts';
+export { MCR } from './mcr/ruleset.ts';
+export { parseWaitingHand } from './notation.ts';
+
+import { registerRuleset as register } from './ruleset.ts';
+import { MCR as mcrRuleset } from './mcr/ruleset.ts';
+register(mcrRuleset);

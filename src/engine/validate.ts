@@ -45,9 +45,10 @@ export function validateHand(hand: Hand | WaitingHand, shape: HandShape = MCR_SH
   for (const t of all) counts[t]!++;
   const expected = 3 * shape.sets + 2 - 3 * hand.melds.length - (winning === undefined ? 1 : 0);
   if (all.length !== expected) {
-    const what = winning === undefined ? 'waiting hand' : 'winning hand';
+    const what = winning === undefined ? 'a waiting hand' : 'a winning hand';
+    const total = 3 * shape.sets + 2 - (winning === undefined ? 1 : 0);
     throw new MahjongError('WRONG_TILE_COUNT',
-      `a ${what} with ${hand.melds.length} declared set(s) needs ${expected} more tile(s), but has ${all.length}`);
+      `${what} has ${total} tiles (kongs count as 3); with ${hand.melds.length} declared set(s) it needs ${expected} tile(s) outside them, but has ${all.length}`);
   }
   for (let t = 0; t < TILE_KINDS; t++) {
     if (counts[t]! > 4) throw new MahjongError('TOO_MANY_COPIES', `there are ${counts[t]} copies of ${tileCode(t)}; a set has only 4`);
