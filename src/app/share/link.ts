@@ -2,20 +2,18 @@
  * Hand links bound to the real engine. Components use these; tests of the codec
  * alone may inject another ShareEngine.
  */
-import { formatHand, parseHand, scoreMcr, type Hand, type ScoreResult, type WinContext } from '../../engine/index.ts';
+import { formatHand, getRuleset, parseHand, rulesetIds, type Hand, type ScoreResult, type WinContext } from '../../engine/index.ts';
 import { decodeShareLink, encodeSharePayload, shareUrl, type ShareEngine, type SharedHand } from './codec.ts';
-
-type Scorer = (hand: Hand, ctx: WinContext) => ScoreResult;
-
-/** Scorers by ruleset id (lower case), as found in ScoreResult.ruleset. */
-const SCORERS: Record<string, Scorer> = {
-  mcr: scoreMcr,
-};
 
 export const engineForShare: ShareEngine = {
   formatHand: (hand) => formatHand(hand),
   parseHand: (notation) => parseHand(notation),
-  scorer: (ruleset) => SCORERS[ruleset.toLowerCase()],
+  // Any registered ruleset (ScoreResult.ruleset is its id).
+  scorer: (ruleset) => {
+    if (!rulesetIds().includes(ruleset)) return undefined;
+    const r = getRuleset(ruleset);
+    return (hand, ctx) => r.score(hand, ctx);
+  },
 };
 
 /** The payload (after `#/h/`) for a scored hand. */
