@@ -1,0 +1,269 @@
+/** Procedural table textures, sampled through the plane->image homography. */
+import type { Frame, RGB } from './render.ts';
+import { type M3, inv } from './geom.ts';
+import { type Rng, clamp, pick, uni, weighted } from './rng.ts';
+
+export interface Tex {
+  w: number;
+  h: number;
+  rgb: Float32Array;
+}
+
+export const TRAIN_BG = ['felt', 'wood', 'woven', 'plaid', 'plain', 'stripes', 'fbm', 'floral'] as const;
+export const HOLDOUT_BG = ['marble', 'checker', 'polka', 'terrazzo'] as const;
+
+/** Periodic value noise lattice (period p) with smooth interpolation. */
+function noiseField(r: Rng, n: number, p: number): (x: number, y: number) => number {
+  const g = new Float32Array(p * p);
+  for (let i = 0; i < g.length; i++) g[i] = r();
+  return (x: number, y: number) => {
+    const fx = (x / n) * p, fy = (y / n) * p;
+    const x0 = Math.floor(fx), y0 = Math.floor(fy);
+    const tx = fx - x0, ty = fy - y0;
+    const sx = tx * tx * (3 - 2 * tx), sy = ty * ty * (3 - 2 * ty);
+    const X0 = ((x0 % p) + p) % p, Y0 = ((y0 % p) + p) % p, X1 = (X0 + 1) % p, Y1 = (Y0 + 1) % p;
+    const a = g[Y0 * p + X0], b = g[Y0 * p + X1], c = g[Y1 * p + X0], d = g[Y1 * p + X1];
+    return (a + (b - a) * sx) * (1 - sy) + (c + (d - c) * sx) * sy;
+  };
+}
+
+function fbm(r: Rng, n: number, base: number, oct: number) {
+  const fs = Array.from({ length: oct }, (_, i) => noiseField(r, n, base << i));
+  return (x: number, y: number) => {
+    let v = 0, a = 0.5, t = 0;
+    for (const f of fs) { v += f(x, y) * a; t += a; a *= 0.5; }
+    return v / t;
+  };
+}
+
+const hsl = (h: number, s: number, l: number): RGB => {
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  return [f(0) * 255, f(8) * 255, f(4) * 255];
+};
+
+export function makeTexture(r: Rng, kind: string): Tex {
+  const n = 256;
+  const rgb = new Float32Array(n * n * 3);
+  const set = (x: number, y: number, c: RGB) => { const o = (y * n + x) * 3; rgb[o] = c[0]; rgb[o + 1] = c[1]; rgb[o + 2] = c[2]; };
+  const mix = (a: RGB, b: RGB, t: number): RGB => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
+  const fine = noiseField(r, n, 64);
+  switch (kind) {
+    case 'felt': {
+      const hue = weighted(r, [[uni(r, 100, 160), 4], [uni(r, 200, 235), 3], [uni(r, 350, 370) % 360, 1.5], [uni(r, 0, 360), 1]] as const);
+      const sat = weighted(r, [[uni(r, 0.3, 0.75), 5], [uni(r, 0, 0.1), 1.5]] as const);
+      const c = hsl(hue, sat, uni(r, 0.18, 0.45));
+      const lf = fbm(r, n, 4, 4);
+      for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
+        const k = 0.85 + 0.25 * lf(x, y) + 0.12 * (fine(x, y) - 0.5);
+        set(x, y, [c[0] * k, c[1] * k, c[2] * k]);
+      }
+      break;
+    }
+    case 'wood': {
+      const a = hsl(uni(r, 18, 40), uni(r, 0.35, 0.7), uni(r, 0.25, 0.6));
+      const b = mix(a, [30, 15, 5], uni(r, 0.25, 0.5));
+      const warp = fbm(r, n, 2, 3);
+      const freq = Math.round(uni(r, 4, 14));
+      const uni3 = uni(r, 0.4, 1.5);
+      const planks = r() < 0.5 ? Math.round(uni(r, 2, 5)) : 0;
+      for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
+        const t = Math.sin(((x / n) * freq + warp(x, y) * uni3 + 0.15 * fine(x, (y * 0.25) % n)) * Math.PI * 2);
+        let c = mix(a, b, 0.5 + 0.5 * t * t * Math.sign(t) * 0.8 + 0.15 * (fine(x * 4 % n, y) - 0.5));
+        if (planks && x % Math.floor(n / planks) < 2) c = mix(c, [20, 10, 5], 0.6);
+        set(x, y, c);
+      }
+      break;
+    }
+    case 'woven': {
+      const c1 = hsl(uni(r, 0, 360), uni(r, 0, 0.5), uni(r, 0.3, 0.8));
+      const c2 = mix(c1, r() < 0.5 ? [255, 255, 255] : [0, 0, 0], uni(r, 0.1, 0.3));
+      const p = Math.round(uni(r, 3, 8));
+      for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
+        const wx = Math.sin((x / p) * Math.PI), wy = Math.sin((y / p) * Math.PI);
+        const over = (Math.floor(x / p) + Math.floor(y / p)) % 2 === 0;
+        const t = over ? Math.abs(wy) : Math.abs(wx);
+        set(x, y, mix(c2, c1, 0.4 + 0.6 * t + 0.1 * (fine(x, y) - 0.5)));
+      }
+      break;
+    }
+    case 'plaid': case 'stripes': case 'checker': {
+      const base = hsl(uni(r, 0, 360), uni(r, 0.2, 0.8), uni(r, 0.3, 0.85));
+      const c2 = hsl(uni(r, 0, 360), uni(r, 0.3, 0.9), uni(r, 0.2, 0.6));
+      const p = Math.round(uni(r, 16, 64));
+      const wd = uni(r, 0.2, 0.5);
+      for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
+        const sx = (x % p) / p < wd ? 1 : 0, sy = (y % p) / p < wd ? 1 : 0;
+        let t: number;
+        if (kind === 'stripes') t = sx;
+        else if (kind === 'checker') t = (Math.floor(x / p) + Math.floor(y / p)) % 2;
+        else t = (sx + sy) / 2;
+        set(x, y, mix(base, c2, t * 0.85 + 0.08 * (fine(x, y) - 0.5)));
+      }
+      break;
+    }
+    case 'plain': {
+      const c = weighted(r, [[hsl(uni(r, 20, 50), uni(r, 0, 0.3), uni(r, 0.6, 0.92)), 3], [hsl(uni(r, 0, 360), uni(r, 0, 0.5), uni(r, 0.1, 0.9)), 2]] as const);
+      const lf = fbm(r, n, 2, 2);
+      for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
+        const k = 0.95 + 0.1 * lf(x, y) + 0.02 * (fine(x, y) - 0.5);
+        set(x, y, [c[0] * k, c[1] * k, c[2] * k]);
+      }
+      break;
+    }
+    case 'fbm': case 'marble': case 'terrazzo': {
+      const c1 = hsl(uni(r, 0, 360), uni(r, 0, 0.7), uni(r, 0.2, 0.8));
+      const c2 = hsl(uni(r, 0, 360), uni(r, 0, 0.7), uni(r, 0.2, 0.8));
+      const f = fbm(r, n, kind === 'terrazzo' ? 32 : 3, 5);
+      for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
+        let t = f(x, y);
+        if (kind === 'marble') t = 0.5 + 0.5 * Math.sin(x / n * Math.PI * 4 + t * 12);
+        if (kind === 'terrazzo') t = t > 0.62 ? 1 : t < 0.35 ? 0.6 : 0.1;
+        set(x, y, mix(c1, c2, t));
+      }
+      break;
+    }
+    case 'polka': case 'floral': {
+      const base = hsl(uni(r, 0, 360), uni(r, 0.2, 0.7), uni(r, 0.35, 0.9));
+      const c2 = hsl(uni(r, 0, 360), uni(r, 0.4, 0.9), uni(r, 0.3, 0.7));
+      const p = Math.round(uni(r, 24, 64));
+      const rad = p * uni(r, 0.15, 0.35);
+      for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
+        const dx = (x % p) - p / 2, dy = (y % p) - p / 2;
+        let t: number;
+        if (kind === 'polka') t = Math.hypot(dx, dy) < rad ? 1 : 0;
+        else {
+          const a = Math.atan2(dy, dx);
+          t = Math.hypot(dx, dy) < rad * (1.2 + 0.6 * Math.cos(a * 5)) ? 1 : 0;
+        }
+        set(x, y, mix(base, c2, t * 0.9 + 0.06 * (fine(x, y) - 0.5)));
+      }
+      break;
+    }
+    default: throw new Error(`unknown bg ${kind}`);
+  }
+  return { w: n, h: n, rgb };
+}
+
+export function sampleBgKind(r: Rng, holdout: boolean, allStyles: boolean): string {
+  if (allStyles) return pick(r, [...TRAIN_BG, ...HOLDOUT_BG]);
+  if (holdout) return r() < 0.6 ? pick(r, HOLDOUT_BG) : pick(r, ['felt', 'wood', 'plain'] as const);
+  return weighted(r, [['felt', 3], ['wood', 3], ['woven', 1.5], ['plaid', 1], ['plain', 2], ['stripes', 0.7], ['fbm', 1], ['floral', 1]] as const);
+}
+
+/**
+ * Fill the frame with texture(s) seen through G (plane->image). texScale: texture px per
+ * plane unit. Optional table edge: beyond plane y > edgeY, tex2 is used.
+ */
+export function paintBackground(f: Frame, G: M3, tex: Tex, texScale: number, edge?: { y: number; tex: Tex; scale: number; normal: [number, number] }): void {
+  // Rendered at half resolution (textures are smooth) and upsampled bilinearly.
+  const Gi = inv(G);
+  const { w, h, rgb } = f;
+  const hw = Math.ceil(w / 2) + 1, hh = Math.ceil(h / 2) + 1;
+  const half = new Float32Array(hw * hh * 3);
+  for (let y = 0; y < hh; y++) {
+    const yc = y * 2 + 0.5;
+    for (let x = 0; x < hw; x++) {
+      const xc = x * 2 + 0.5;
+      let W = Gi[6] * xc + Gi[7] * yc + Gi[8];
+      if (W <= 1e-9) W = 1e-9;
+      const px = (Gi[0] * xc + Gi[1] * yc + Gi[2]) / W;
+      const py = (Gi[3] * xc + Gi[4] * yc + Gi[5]) / W;
+      let t = tex, sc = texScale;
+      if (edge && px * edge.normal[0] + py * edge.normal[1] > edge.y) { t = edge.tex; sc = edge.scale; }
+      let u = px * sc, v = py * sc;
+      u -= Math.floor(u / 256) * 256; v -= Math.floor(v / 256) * 256;
+      const x0 = u | 0, y0 = v | 0;
+      const fx = u - x0, fy = v - y0;
+      const x1 = (x0 + 1) & 255, y1 = (y0 + 1) & 255;
+      const a = ((y0 & 255) * 256 + (x0 & 255)) * 3, b = ((y0 & 255) * 256 + x1) * 3, c = (y1 * 256 + (x0 & 255)) * 3, d = (y1 * 256 + x1) * 3;
+      const o = (y * hw + x) * 3;
+      const T = t.rgb;
+      const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy;
+      half[o] = T[a] * w00 + T[b] * w10 + T[c] * w01 + T[d] * w11;
+      half[o + 1] = T[a + 1] * w00 + T[b + 1] * w10 + T[c + 1] * w01 + T[d + 1] * w11;
+      half[o + 2] = T[a + 2] * w00 + T[b + 2] * w10 + T[c + 2] * w01 + T[d + 2] * w11;
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    const y0 = y >> 1, fy = (y & 1) * 0.5;
+    for (let x = 0; x < w; x++) {
+      const x0 = x >> 1, fx = (x & 1) * 0.5;
+      const a = (y0 * hw + x0) * 3, b = a + 3, c = a + hw * 3, d = c + 3;
+      const o = (y * w + x) * 3;
+      const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy;
+      rgb[o] = half[a] * w00 + half[b] * w10 + half[c] * w01 + half[d] * w11;
+      rgb[o + 1] = half[a + 1] * w00 + half[b + 1] * w10 + half[c + 1] * w01 + half[d + 1] * w11;
+      rgb[o + 2] = half[a + 2] * w00 + half[b + 2] * w10 + half[c + 2] * w01 + half[d + 2] * w11;
+    }
+  }
+}
+
+/** Simple distractor objects drawn in image space (coins, cards, hand-like blobs, pens). */
+export function drawDistractor(r: Rng, f: Frame, cx: number, cy: number, size: number): void {
+  const kind = pick(r, ['coin', 'card', 'hand', 'pen', 'chip'] as const);
+  const ang = uni(r, 0, Math.PI);
+  const ca = Math.cos(ang), sa = Math.sin(ang);
+  const { w, h, rgb } = f;
+  type Shape = (lx: number, ly: number) => RGB | null;
+  let hw = size, hh = size;
+  let shape: Shape;
+  switch (kind) {
+    case 'coin': case 'chip': {
+      const rad = size * (kind === 'coin' ? 0.35 : 0.45);
+      const base: RGB = kind === 'coin' ? (r() < 0.5 ? [200, 170, 90] : [185, 185, 190]) : hsl(uni(r, 0, 360), 0.7, 0.5);
+      hw = hh = rad;
+      shape = (lx, ly) => {
+        const d = Math.hypot(lx, ly) / rad;
+        if (d > 1) return null;
+        const k = (0.75 + 0.35 * (-lx - ly) / rad / 1.4) * (d > 0.85 ? 0.8 : 1);
+        const stripe = kind === 'chip' && d > 0.7 && Math.floor((Math.atan2(ly, lx) + 4) * 3) % 2 === 0;
+        return stripe ? [240, 240, 240] : [base[0] * k, base[1] * k, base[2] * k];
+      };
+      break;
+    }
+    case 'card': {
+      hw = size * 0.45; hh = size * 0.65;
+      const red = r() < 0.5;
+      const back = r() < 0.4 ? hsl(uni(r, 0, 360), 0.6, 0.4) : null;
+      shape = (lx, ly) => {
+        if (Math.abs(lx) > hw || Math.abs(ly) > hh) return null;
+        if (back) return ((Math.floor(lx / 6) + Math.floor(ly / 6)) & 1) ? back : [240, 240, 240];
+        const pip = Math.hypot(lx, ly) < size * 0.12 || Math.hypot(lx + hw * 0.7, ly + hh * 0.75) < size * 0.06;
+        return pip ? (red ? [200, 20, 30] : [20, 20, 20]) : [245, 245, 240];
+      };
+      break;
+    }
+    case 'hand': {
+      const skin = hsl(uni(r, 15, 35), uni(r, 0.3, 0.6), uni(r, 0.35, 0.75));
+      hw = size * 0.9; hh = size * 1.1;
+      const fingers = [-0.45, -0.15, 0.15, 0.45].map((fx) => [fx * size, -size * 0.55, size * uni(r, 0.35, 0.55)]);
+      shape = (lx, ly) => {
+        let inside = (lx / (size * 0.6)) ** 2 + ((ly - size * 0.2) / (size * 0.55)) ** 2 < 1;
+        for (const [fx, fy, len] of fingers) {
+          if (Math.abs(lx - fx) < size * 0.12 && ly < fy + size * 0.2 && ly > fy - len) inside = true;
+        }
+        if (!inside) return null;
+        const k = 0.85 + 0.2 * (-ly / size);
+        return [skin[0] * k, skin[1] * k, skin[2] * k];
+      };
+      break;
+    }
+    default: {
+      hw = size * 1.2; hh = size * 0.06;
+      const c = hsl(uni(r, 0, 360), uni(r, 0, 0.8), uni(r, 0.1, 0.6));
+      shape = (lx, ly) => (Math.abs(lx) < hw && Math.abs(ly) < hh ? [c[0] * (1 - 0.3 * Math.abs(ly) / hh), c[1] * (1 - 0.3 * Math.abs(ly) / hh), c[2] * (1 - 0.3 * Math.abs(ly) / hh)] : null);
+    }
+  }
+  const ext = Math.hypot(hw, hh) + 2;
+  for (let y = Math.max(0, Math.floor(cy - ext)); y < Math.min(h, cy + ext); y++) {
+    for (let x = Math.max(0, Math.floor(cx - ext)); x < Math.min(w, cx + ext); x++) {
+      const dx = x - cx, dy = y - cy;
+      const c = shape(dx * ca + dy * sa, -dx * sa + dy * ca);
+      if (!c) continue;
+      const o = (y * w + x) * 3;
+      rgb[o] = clamp(c[0], 0, 255); rgb[o + 1] = clamp(c[1], 0, 255); rgb[o + 2] = clamp(c[2], 0, 255);
+    }
+  }
+}

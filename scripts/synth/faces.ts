@@ -1,0 +1,391 @@
+/**
+ * Tile faces drawn in code: one SVG "sheet" per glyph style, rendered once by
+ * sharp/librsvg, then cut into per-code glyph cells (RGBA on transparent).
+ * Design space of one cell: 300 x 400.
+ */
+import { type Rng, chance, int, pick, uni, weighted } from './rng.ts';
+
+export const TRAIN_FONTS = [
+  'Noto Serif CJK TC:700', 'Noto Serif CJK TC:400', 'Noto Serif CJK SC:700', 'Noto Serif CJK JP:700',
+  'Noto Sans CJK TC:700', 'Noto Sans CJK SC:400', 'AR PL UKai TW:400', 'AR PL UKai CN:400', 'AR PL UKai HK:400',
+];
+export const HOLDOUT_FONTS = ['WenQuanYi Zen Hei:400', 'AR PL UMing TW:400', 'AR PL UMing CN:400'];
+
+export interface GlyphStyle {
+  numFont: string;
+  charFont: string;
+  numWeight: number;
+  charWeight: number;
+  textStroke: number;
+  numColor: string;
+  wanColor: string;
+  wan: string;
+  arabicMain: boolean;
+  index: null | 'tl' | 'tr' | 'bl';
+  indexColor: string;
+  blue: string;
+  green: string;
+  red: string;
+  black: string;
+  dotStyle: 'rings' | 'concentric' | 'petal' | 'solid' | 'spoke';
+  stickStyle: 'segmented' | 'capsule' | 'double';
+  birdStyle: 'bird' | 'peacock' | 'char' | 'stick';
+  windColor: string;
+  windLetter: boolean;
+  white: 'blank' | 'frame' | 'frameChar' | 'double' | 'corners';
+  whiteColor: string;
+  flowerColor: string;
+  seasonColor: string;
+  flowerLayout: 'corner' | 'big' | 'side';
+  flowerNum: 'arabic' | 'cn';
+  backPattern: 'none' | 'diamond' | 'circle' | 'stripes' | 'dots';
+  seed: number;
+}
+
+const BLUES = ['#1f3f9c', '#163a8a', '#2050b8', '#0e2d6e', '#2a4fa0', '#1b2f7a', '#244a8c'];
+const GREENS = ['#1d7a35', '#167040', '#2a8a3a', '#0f6a4a', '#357a1f', '#1a6b2b', '#2e8b57'];
+const REDS = ['#c41e24', '#b0141c', '#d42a2a', '#a8101a', '#cc2a1e', '#b81d3a', '#d0301a'];
+const BLACKS = ['#111', '#1a1a1a', '#222a33', '#2b2020', '#101828'];
+
+export function sampleGlyphStyle(r: Rng, fonts: string[]): GlyphStyle {
+  const f1 = pick(r, fonts);
+  const f2 = chance(r, 0.7) ? f1 : pick(r, fonts);
+  const [numFont, nw] = f1.split(':');
+  const [charFont, cw] = f2.split(':');
+  const blue = pick(r, BLUES);
+  const green = pick(r, GREENS);
+  const red = pick(r, REDS);
+  const black = pick(r, BLACKS);
+  const swapGroupColors = chance(r, 0.5);
+  return {
+    numFont, charFont, numWeight: Number(nw), charWeight: Number(cw),
+    textStroke: weighted(r, [[0, 3], [2, 2], [4, 2], [7, 1]] as const),
+    numColor: weighted(r, [[blue, 5], [black, 4], [green, 1], [red, 0.5]] as const),
+    wanColor: red,
+    wan: chance(r, 0.1) ? '万' : '萬',
+    arabicMain: chance(r, 0.08),
+    index: weighted(r, [[null, 6], ['tl', 2], ['tr', 1], ['bl', 1]] as const),
+    indexColor: chance(r, 0.5) ? black : red,
+    blue, green, red, black,
+    dotStyle: pick(r, ['rings', 'concentric', 'petal', 'solid', 'spoke'] as const),
+    stickStyle: pick(r, ['segmented', 'capsule', 'double'] as const),
+    birdStyle: weighted(r, [['bird', 4], ['peacock', 4], ['char', 1], ['stick', 1]] as const),
+    windColor: weighted(r, [[black, 5], [blue, 4], [green, 1]] as const),
+    windLetter: chance(r, 0.25),
+    white: weighted(r, [['blank', 2], ['frame', 3], ['frameChar', 2], ['double', 2], ['corners', 1]] as const),
+    whiteColor: weighted(r, [[blue, 6], [black, 2], [green, 1]] as const),
+    flowerColor: swapGroupColors ? blue : red,
+    seasonColor: swapGroupColors ? red : pick(r, [blue, green, black]),
+    flowerLayout: weighted(r, [['corner', 5], ['big', 2], ['side', 2]] as const),
+    flowerNum: chance(r, 0.75) ? 'arabic' : 'cn',
+    backPattern: weighted(r, [['none', 5], ['diamond', 1], ['circle', 1], ['stripes', 1], ['dots', 1]] as const),
+    seed: Math.floor(r() * 1e9),
+  };
+}
+
+const CN = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+function text(s: string, cx: number, cy: number, size: number, font: string, weight: number, fill: string,
+  stroke = 0, sx = 1, sy = 1): string {
+  // CJK glyph body sits roughly between baseline-0.88em and baseline+0.12em
+  const by = 0.36 * size;
+  const st = stroke > 0 ? ` stroke="${fill}" stroke-width="${stroke}" stroke-linejoin="round"` : '';
+  return `<g transform="translate(${cx.toFixed(1)},${cy.toFixed(1)}) scale(${sx.toFixed(3)},${sy.toFixed(3)})"><text x="0" y="${by.toFixed(1)}" font-family="${font}" font-weight="${weight}" font-size="${size.toFixed(1)}" text-anchor="middle" fill="${fill}"${st}>${s}</text></g>`;
+}
+
+function circleDot(r: Rng, st: GlyphStyle, cx: number, cy: number, rad: number, main: string, accent: string): string {
+  const c = (rr: number, fill: string, stroke = 'none', sw = 0) =>
+    `<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${Math.max(0.5, rr).toFixed(1)}" fill="${fill}" stroke="${stroke}" stroke-width="${sw.toFixed(1)}"/>`;
+  switch (st.dotStyle) {
+    case 'rings':
+      return c(rad * 0.86, 'none', main, rad * 0.22) + c(rad * 0.45, accent) + c(rad * 0.16, '#fff');
+    case 'concentric':
+      return c(rad * 0.9, 'none', main, rad * 0.14) + c(rad * 0.58, 'none', accent, rad * 0.13) + c(rad * 0.25, main);
+    case 'petal': {
+      let s = c(rad * 0.9, 'none', main, rad * 0.15);
+      for (let k = 0; k < 8; k++) {
+        const a = (k / 8) * Math.PI * 2;
+        s += `<circle cx="${(cx + Math.cos(a) * rad * 0.52).toFixed(1)}" cy="${(cy + Math.sin(a) * rad * 0.52).toFixed(1)}" r="${(rad * 0.14).toFixed(1)}" fill="${accent}"/>`;
+      }
+      return s + c(rad * 0.2, main);
+    }
+    case 'solid':
+      return c(rad * 0.95, main) + c(rad * 0.62, 'none', '#fff', rad * 0.1) + c(rad * 0.3, accent);
+    case 'spoke': {
+      let s = c(rad * 0.9, 'none', main, rad * 0.16);
+      for (let k = 0; k < 6; k++) {
+        const a = (k / 6) * Math.PI + r() * 0;
+        s += `<line x1="${(cx - Math.cos(a) * rad * 0.7).toFixed(1)}" y1="${(cy - Math.sin(a) * rad * 0.7).toFixed(1)}" x2="${(cx + Math.cos(a) * rad * 0.7).toFixed(1)}" y2="${(cy + Math.sin(a) * rad * 0.7).toFixed(1)}" stroke="${accent}" stroke-width="${(rad * 0.09).toFixed(1)}"/>`;
+      }
+      return s + c(rad * 0.22, main);
+    }
+  }
+}
+
+function dots(r: Rng, st: GlyphStyle, n: number): string {
+  const B = st.blue, G = st.green, R = st.red;
+  type D = [number, number, number, string, string];
+  let ds: D[] = [];
+  switch (n) {
+    case 1: {
+      // big patterned circle
+      let s = `<circle cx="150" cy="200" r="122" fill="none" stroke="${G}" stroke-width="14"/>`;
+      s += `<circle cx="150" cy="200" r="100" fill="none" stroke="${B}" stroke-width="6"/>`;
+      const k = int(r, 8, 16);
+      for (let i = 0; i < k; i++) {
+        const a = (i / k) * Math.PI * 2;
+        s += `<circle cx="${(150 + Math.cos(a) * 78).toFixed(1)}" cy="${(200 + Math.sin(a) * 78).toFixed(1)}" r="${(110 / k + 4).toFixed(1)}" fill="${i % 2 ? R : B}"/>`;
+      }
+      s += `<circle cx="150" cy="200" r="52" fill="${R}"/><circle cx="150" cy="200" r="36" fill="none" stroke="#fff" stroke-width="6"/><circle cx="150" cy="200" r="14" fill="${G}"/>`;
+      return s;
+    }
+    case 2: ds = [[150, 108, 74, G, B], [150, 292, 74, B, R]]; break;
+    case 3: ds = [[72, 76, 58, B, R], [150, 200, 58, R, G], [228, 324, 58, G, B]]; break;
+    case 4: ds = [[86, 116, 64, B, R], [214, 116, 64, G, R], [86, 284, 64, G, R], [214, 284, 64, B, R]]; break;
+    case 5: ds = [[80, 88, 54, B, R], [220, 88, 54, G, R], [150, 200, 54, R, G], [80, 312, 54, G, R], [220, 312, 54, B, R]]; break;
+    case 6: ds = [[86, 72, 52, G, R], [214, 72, 52, G, R], [86, 214, 52, R, B], [214, 214, 52, R, B], [86, 330, 52, R, B], [214, 330, 52, R, B]]; break;
+    case 7: ds = [[62, 56, 42, G, R], [150, 100, 42, G, R], [238, 144, 42, G, R], [88, 238, 44, R, B], [212, 238, 44, R, B], [88, 340, 44, R, B], [212, 340, 44, R, B]]; break;
+    case 8: for (const y of [60, 153, 247, 340]) for (const x of [88, 212]) ds.push([x, y, 45, B, R]); break;
+    case 9: [[75, B], [200, R], [325, G]].forEach(([y, c]) => { for (const x of [60, 150, 240]) ds.push([x, y as number, 44, c as string, c === R ? B : R]); }); break;
+  }
+  return ds.map(([x, y, rad, m, a]) => circleDot(r, st, x, y, rad, m, a)).join('');
+}
+
+function stick(st: GlyphStyle, cx: number, cy: number, len: number, w: number, ang: number, color: string): string {
+  const h = len / 2;
+  let s = `<g transform="translate(${cx.toFixed(1)},${cy.toFixed(1)}) rotate(${ang.toFixed(1)})">`;
+  if (st.stickStyle === 'double') {
+    s += `<rect x="${-w / 2}" y="${-h}" width="${w * 0.42}" height="${len}" rx="${w * 0.2}" fill="${color}"/>`;
+    s += `<rect x="${w * 0.08}" y="${-h}" width="${w * 0.42}" height="${len}" rx="${w * 0.2}" fill="${color}"/>`;
+    s += `<rect x="${-w * 0.6}" y="${-w * 0.12}" width="${w * 1.2}" height="${w * 0.24}" rx="${w * 0.1}" fill="${color}"/>`;
+  } else {
+    s += `<rect x="${-w / 2}" y="${-h}" width="${w}" height="${len}" rx="${w * 0.45}" fill="${color}"/>`;
+    s += `<line x1="0" y1="${-h + w * 0.5}" x2="0" y2="${h - w * 0.5}" stroke="#fff" stroke-width="${(w * 0.16).toFixed(1)}" stroke-opacity="0.85"/>`;
+    if (st.stickStyle === 'segmented') {
+      s += `<rect x="${-w * 0.62}" y="${-w * 0.14}" width="${w * 1.24}" height="${w * 0.28}" rx="${w * 0.12}" fill="${color}"/>`;
+      s += `<rect x="${-w * 0.62}" y="${-h - 2}" width="${w * 1.24}" height="${w * 0.26}" rx="${w * 0.12}" fill="${color}"/>`;
+      s += `<rect x="${-w * 0.62}" y="${h - w * 0.26 + 2}" width="${w * 1.24}" height="${w * 0.26}" rx="${w * 0.12}" fill="${color}"/>`;
+    } else {
+      s += `<line x1="${-w / 2}" y1="0" x2="${w / 2}" y2="0" stroke="#fff" stroke-width="${(w * 0.12).toFixed(1)}"/>`;
+    }
+  }
+  return s + '</g>';
+}
+
+function bird(r: Rng, st: GlyphStyle): string {
+  const G = st.green, R = st.red, B = st.blue;
+  if (st.birdStyle === 'char') {
+    return text('幺', 150, 150, 200, st.charFont, st.charWeight, G, st.textStroke) + stick(st, 150, 310, 120, 34, 0, R);
+  }
+  if (st.birdStyle === 'stick') {
+    return stick(st, 150, 200, 320, 70, 0, G) + `<circle cx="150" cy="200" r="18" fill="${R}"/>`;
+  }
+  const flip = chance(r, 0.5) ? -1 : 1;
+  let s = `<g transform="translate(150,200) scale(${flip},1) translate(-150,-200)">`;
+  if (st.birdStyle === 'peacock') {
+    // tail fan of feathers
+    const k = int(r, 7, 11);
+    for (let i = 0; i < k; i++) {
+      const a = Math.PI * (1.05 + (i / (k - 1)) * 0.9);
+      const x = 150 + Math.cos(a) * 115, y = 190 + Math.sin(a) * 125;
+      s += `<line x1="150" y1="200" x2="${x.toFixed(1)}" y2="${y.toFixed(1)}" stroke="${G}" stroke-width="5"/>`;
+      s += `<ellipse cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" rx="20" ry="26" fill="${G}"/><circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="10" fill="${i % 2 ? R : B}"/>`;
+    }
+  } else {
+    s += `<path d="M120,230 Q60,160 40,60 Q110,120 150,200 Z" fill="${G}"/><path d="M130,235 Q100,150 110,40 Q160,130 165,215 Z" fill="${B}"/>`;
+  }
+  // body, neck, head
+  s += `<ellipse cx="165" cy="255" rx="62" ry="44" fill="${pick(r, [G, B])}"/>`;
+  s += `<path d="M150,245 Q165,300 200,262 Z" fill="${R}"/>`;
+  s += `<path d="M200,240 Q225,200 215,165" stroke="${G}" stroke-width="20" fill="none" stroke-linecap="round"/>`;
+  s += `<circle cx="215" cy="160" r="20" fill="${B}"/><circle cx="221" cy="155" r="5" fill="#fff"/><path d="M232,158 L262,168 L232,172 Z" fill="${R}"/>`;
+  s += `<path d="M212,142 l-6,-22 l10,16 l4,-20 l2,22" stroke="${R}" stroke-width="4" fill="none"/>`;
+  s += `<path d="M150,295 L140,350 M180,295 L188,350 M128,350 h28 M178,350 h26" stroke="${R}" stroke-width="7" fill="none" stroke-linecap="round"/>`;
+  return s + '</g>';
+}
+
+function bamboo(r: Rng, st: GlyphStyle, n: number): string {
+  const G = st.green, R = st.red, B = st.blue;
+  const alt = chance(r, 0.5) ? B : G;
+  const S = (x: number, y: number, len: number, c: string, a = 0, w = 44) => stick(st, x, y, len, w, a, c);
+  switch (n) {
+    case 1: return bird(r, st);
+    case 2: return S(150, 108, 150, G) + S(150, 292, 150, alt);
+    case 3: return S(150, 108, 150, G) + S(88, 292, 150, alt) + S(212, 292, 150, alt);
+    case 4: return S(95, 108, 150, G) + S(205, 108, 150, alt) + S(95, 292, 150, alt) + S(205, 292, 150, G);
+    case 5: return S(75, 105, 150, G) + S(225, 105, 150, alt) + S(150, 200, 150, R) + S(75, 295, 150, alt) + S(225, 295, 150, G);
+    case 6: return [70, 150, 230].map((x) => S(x, 108, 150, G, 0, 42) + S(x, 292, 150, alt, 0, 42)).join('');
+    case 7: return S(150, 70, 100, R, 0, 38) + [70, 150, 230].map((x) => S(x, 192, 110, G, 0, 38) + S(x, 326, 110, alt, 0, 38)).join('');
+    case 8: {
+      const top = S(45, 108, 150, G, 0, 36) + S(113, 108, 158, G, 22, 36) + S(187, 108, 158, G, -22, 36) + S(255, 108, 150, G, 0, 36);
+      const bot = S(45, 292, 150, alt, 0, 36) + S(113, 292, 158, alt, -22, 36) + S(187, 292, 158, alt, 22, 36) + S(255, 292, 150, alt, 0, 36);
+      return top + bot;
+    }
+    case 9: {
+      const rowsColored = chance(r, 0.4);
+      let s = '';
+      [75, 200, 325].forEach((y, ri) => [70, 150, 230].forEach((x, ci) => {
+        const c = rowsColored ? [G, R, alt][ri] : ci === 1 ? R : ci === 0 ? G : alt;
+        s += S(x, y, 108, c, 0, 38);
+      }));
+      return s;
+    }
+  }
+  return '';
+}
+
+function chars(st: GlyphStyle, n: number): string {
+  const num = st.arabicMain ? String(n) : CN[n - 1];
+  const flat = n <= 3 && !st.arabicMain;
+  const ns = flat ? 190 : 150;
+  const numSvg = text(num, 150, flat ? 112 : 100, ns, st.numFont, st.numWeight, st.numColor, st.textStroke + (flat ? 4 : 0), flat ? 1.35 : 1.3, flat ? 1.0 : 1.05);
+  const wanSvg = text(st.wan, 150, 285, 185, st.charFont, st.charWeight, st.wanColor, st.textStroke, 1.2, 1.0);
+  return numSvg + wanSvg;
+}
+
+function indexMark(st: GlyphStyle, n: number): string {
+  if (!st.index) return '';
+  const [x, y] = st.index === 'tl' ? [28, 34] : st.index === 'tr' ? [272, 34] : [28, 372];
+  return text(String(n), x, y, 52, 'Noto Sans CJK SC', 700, st.indexColor);
+}
+
+function winds(st: GlyphStyle, n: number): string {
+  const ch = '東南西北'[n - 1];
+  let s = text(ch, 150, 205, 260, st.charFont, st.charWeight, st.windColor, st.textStroke, 1.05, 1.2);
+  if (st.windLetter) s += text('ESWN'[n - 1], 30, 36, 50, 'Noto Sans CJK SC', 700, st.red);
+  return s;
+}
+
+function dragons(r: Rng, st: GlyphStyle, n: number): string {
+  if (n === 7) return text('中', 150, 205, 280, st.charFont, st.charWeight, st.red, st.textStroke, 1.0, 1.25);
+  if (n === 6) return text(chance(r, 0.92) ? '發' : '发', 150, 205, 260, st.charFont, st.charWeight, st.green, st.textStroke, 1.05, 1.25);
+  const c = st.whiteColor;
+  switch (st.white) {
+    case 'blank': return '';
+    case 'frame': return `<rect x="38" y="42" width="224" height="316" rx="6" fill="none" stroke="${c}" stroke-width="20"/>`;
+    case 'frameChar': return `<rect x="38" y="42" width="224" height="316" rx="4" fill="none" stroke="${c}" stroke-width="14"/>` + text('白', 150, 200, 150, st.charFont, st.charWeight, c, st.textStroke);
+    case 'double': return `<rect x="32" y="36" width="236" height="328" fill="none" stroke="${c}" stroke-width="14"/><rect x="70" y="74" width="160" height="252" fill="none" stroke="${c}" stroke-width="9"/>`;
+    case 'corners': {
+      let s = `<rect x="40" y="44" width="220" height="312" fill="none" stroke="${c}" stroke-width="10"/>`;
+      for (const [x, y] of [[40, 44], [260, 44], [40, 356], [260, 356]]) s += `<rect x="${x - 18}" y="${y - 18}" width="36" height="36" fill="${c}"/>`;
+      return s;
+    }
+  }
+}
+
+function doodle(r: Rng, st: GlyphStyle, code: string, x0: number, y0: number, w: number, h: number): string {
+  const G = st.green, R = st.red, B = st.blue;
+  const k = Number(code[1]);
+  let s = '';
+  const bx = x0 + w * uni(r, 0.2, 0.4), by = y0 + h;
+  const tx = x0 + w * uni(r, 0.5, 0.9), ty = y0 + h * uni(r, 0.05, 0.3);
+  const stemC = pick(r, ['#4a3020', G, '#333']);
+  const sw = uni(r, 4, 10);
+  s += `<path d="M${bx.toFixed(0)},${by.toFixed(0)} Q${(x0 + w * r()).toFixed(0)},${(y0 + h * 0.5).toFixed(0)} ${tx.toFixed(0)},${ty.toFixed(0)}" stroke="${stemC}" stroke-width="${sw.toFixed(1)}" fill="none" stroke-linecap="round"/>`;
+  const nLeaves = int(r, 2, 6);
+  for (let i = 0; i < nLeaves; i++) {
+    const lx = x0 + w * uni(r, 0.1, 0.9), ly = y0 + h * uni(r, 0.2, 0.95);
+    s += `<ellipse cx="${lx.toFixed(0)}" cy="${ly.toFixed(0)}" rx="${uni(r, 6, 12).toFixed(0)}" ry="${uni(r, 18, 34).toFixed(0)}" transform="rotate(${uni(r, -60, 60).toFixed(0)} ${lx.toFixed(0)} ${ly.toFixed(0)})" fill="${G}"/>`;
+  }
+  const isFlower = k <= 4;
+  const blossom = isFlower ? pick(r, [R, '#e05080', B, '#d08020']) : pick(r, [R, B, '#e0a000', '#40a0d0']);
+  const nB = int(r, 1, 5);
+  for (let i = 0; i < nB; i++) {
+    const cx = x0 + w * uni(r, 0.15, 0.85), cy = y0 + h * uni(r, 0.05, 0.7), rad = uni(r, 10, 26);
+    const petals = int(r, 5, 12);
+    for (let p = 0; p < petals; p++) {
+      const a = (p / petals) * Math.PI * 2;
+      s += `<circle cx="${(cx + Math.cos(a) * rad * 0.7).toFixed(1)}" cy="${(cy + Math.sin(a) * rad * 0.7).toFixed(1)}" r="${(rad * 0.45).toFixed(1)}" fill="${blossom}"/>`;
+    }
+    s += `<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${(rad * 0.3).toFixed(1)}" fill="#e8c020"/>`;
+  }
+  if (!isFlower && chance(r, 0.6)) {
+    // scene element: sun / moon / mountains / snowflake
+    const e = pick(r, ['sun', 'mount', 'snow', 'hut']);
+    const cx = x0 + w * uni(r, 0.2, 0.8), cy = y0 + h * uni(r, 0.1, 0.4);
+    if (e === 'sun') s += `<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="22" fill="${R}" fill-opacity="0.85"/>`;
+    if (e === 'mount') s += `<path d="M${x0},${y0 + h} L${x0 + w * 0.35},${y0 + h * 0.45} L${x0 + w * 0.6},${y0 + h * 0.8} L${x0 + w * 0.8},${y0 + h * 0.55} L${x0 + w},${y0 + h} Z" fill="${B}" fill-opacity="0.6"/>`;
+    if (e === 'snow') for (let a = 0; a < 3; a++) s += `<line x1="${cx - 20}" y1="${cy}" x2="${cx + 20}" y2="${cy}" stroke="${B}" stroke-width="4" transform="rotate(${a * 60} ${cx} ${cy})"/>`;
+    if (e === 'hut') s += `<path d="M${cx - 30},${cy + 30} h60 v-25 l-30,-22 l-30,22 z" fill="none" stroke="${st.black}" stroke-width="5"/>`;
+  }
+  return s;
+}
+
+function flower(r: Rng, st: GlyphStyle, code: string): string {
+  const k = Number(code[1]);
+  const isF = k <= 4;
+  const ch = '梅蘭菊竹春夏秋冬'[k - 1];
+  const n = isF ? k : k - 4;
+  const col = isF ? st.flowerColor : st.seasonColor;
+  const numStr = st.flowerNum === 'arabic' ? String(n) : CN[n - 1];
+  const corner = int(r, 0, 3);
+  let s = '';
+  if (st.flowerLayout === 'big') {
+    s += doodle(r, st, code, 30, 40, 240, 330).replace(/<(circle|ellipse|path|line)/g, '<$1 opacity="0.55"');
+    s += text(ch, 150, 215, 200, st.charFont, st.charWeight, col, st.textStroke);
+    const [x, y] = [[40, 48], [260, 48], [40, 360], [260, 360]][corner];
+    s += text(numStr, x, y, 64, st.numFont, 700, col, 2);
+  } else if (st.flowerLayout === 'side') {
+    s += doodle(r, st, code, 110, 60, 175, 310);
+    s += text(ch, 62, 110, 100, st.charFont, st.charWeight, col, st.textStroke / 2);
+    s += text(numStr, 62, 320, 90, st.numFont, 700, col, 3);
+  } else {
+    s += doodle(r, st, code, 50, 110, 220, 270);
+    const left = corner % 2 === 0;
+    s += text(ch, left ? 62 : 238, 62, 96, st.charFont, st.charWeight, col, st.textStroke / 2);
+    s += text(numStr, left ? 240 : 60, 62, 84, st.numFont, 700, col, 3);
+  }
+  return s;
+}
+
+function backPattern(st: GlyphStyle): string {
+  const c = 'rgba(255,255,255,0.22)';
+  switch (st.backPattern) {
+    case 'none': return '';
+    case 'diamond': {
+      let s = '';
+      for (let y = 0; y < 400; y += 50) for (let x = (y / 50) % 2 ? 25 : 0; x < 300; x += 50) s += `<path d="M${x},${y - 14} l14,14 l-14,14 l-14,-14 z" fill="${c}"/>`;
+      return s;
+    }
+    case 'circle': return `<circle cx="150" cy="200" r="90" fill="none" stroke="${c}" stroke-width="12"/><circle cx="150" cy="200" r="50" fill="${c}"/>`;
+    case 'stripes': {
+      let s = '';
+      for (let x = -400; x < 300; x += 40) s += `<line x1="${x}" y1="0" x2="${x + 400}" y2="400" stroke="${c}" stroke-width="10"/>`;
+      return s;
+    }
+    case 'dots': {
+      let s = '';
+      for (let y = 20; y < 400; y += 40) for (let x = 20; x < 300; x += 40) s += `<circle cx="${x}" cy="${y}" r="5" fill="${c}"/>`;
+      return s;
+    }
+  }
+}
+
+/** SVG inner content for one code in the 300x400 design space. */
+export function faceSvg(r: Rng, st: GlyphStyle, code: string): string {
+  if (code === 'back') return backPattern(st);
+  if (code[0] === 'f') return flower(r, st, code);
+  const n = Number(code[0]);
+  switch (code[1]) {
+    case 'm': return chars(st, n) + (st.arabicMain ? '' : indexMark(st, n));
+    case 'p': return dots(r, st, n) + indexMark(st, n);
+    case 's': return bamboo(r, st, n) + indexMark(st, n);
+    case 'z': return n <= 4 ? winds(st, n) : dragons(r, st, n);
+  }
+  throw new Error(`bad code ${code}`);
+}
+
+/** Build one SVG sheet with all codes; returns the svg and each code's cell rect. */
+export function sheetSvg(r: Rng, st: GlyphStyle, codes: readonly string[], cw: number, ch: number, glyphScale: number):
+  { svg: string; cols: number } {
+  const cols = 8;
+  const rows = Math.ceil(codes.length / cols);
+  let body = '';
+  codes.forEach((code, i) => {
+    const x = (i % cols) * cw, y = Math.floor(i / cols) * ch;
+    const inner = faceSvg(r, st, code);
+    const s = glyphScale;
+    body += `<svg x="${x}" y="${y}" width="${cw}" height="${ch}" viewBox="0 0 300 400" preserveAspectRatio="none"><g transform="translate(${150 * (1 - s)},${200 * (1 - s)}) scale(${s})">${inner}</g></svg>`;
+  });
+  return { svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${cols * cw}" height="${rows * ch}">${body}</svg>`, cols };
+}

@@ -1,0 +1,170 @@
+/**
+ * Synthetic training-data generator for the Mahjong hand scanner.
+ *
+ *   npx tsx scripts/synth/generate.ts --out training-data/<name> --count N --seed S
+ *       [--size 1024] [--holdout] [--all-styles] [--workers 1] [--tiles] [--tile-size 128] [--art DIR]
+ *
+ * See scripts/synth/README.md for the output format.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { checkArtRoot, defaultArtRoot } from './art.ts';
+import { CLASSES } from './hand.ts';
+import { GENERATOR_VERSION, type GenOptions, renderScene, renderTileCrop } from './scene.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '..', '..');
+/** consecutive items handled by one worker (shares the glyph-set cache) */
+const BLOCK = 6;
+
+interface Args {
+  out: string;
+  count: number;
+  seed: number;
+  size: number;
+  holdout: boolean;
+  allStyles: boolean;
+  workers: number;
+  tiles: boolean;
+  tileSize: number;
+  art: string;
+  shard?: number;
+  dir?: string;
+  quiet: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    const v = () => {
+      const x = argv[++i];
+      if (x === undefined) throw new Error(`missing value for ${k}`);
+      return x;
+    };
+    switch (k) {
+      case '--out': a.out = v(); break;
+      case '--count': a.count = Number(v()); break;
+      case '--seed': a.seed = Number(v()); break;
+      case '--size': a.size = Number(v()); break;
+      case '--holdout': a.holdout = true; break;
+      case '--all-styles': a.allStyles = true; break;
+      case '--workers': a.workers = Math.max(1, Number(v())); break;
+      case '--tiles': a.tiles = true; break;
+      case '--tile-size': a.tileSize = Number(v()); break;
+      case '--art': a.art = path.resolve(v()); break;
+      case '--shard': a.shard = Number(v()); break;
+      case '--dir': a.dir = v(); break;
+      case '--quiet': a.quiet = true; break;
+      case '-h': case '--help':
+        console.log(fs.readFileSync(path.join(HERE, 'README.md'), 'utf8'));
+        process.exit(0);
+        break;
+      default: throw new Error(`unknown option ${k}`);
+    }
+  }
+  if (!a.out && a.shard === undefined) throw new Error('--out is required');
+  if (!Number.isInteger(a.count) || a.count < 0) throw new Error('--count must be a non-negative integer');
+  if (!Number.isFinite(a.seed)) throw new Error('--seed must be a number');
+  if (!(a.size >= 64 && a.size <= 8192)) throw new Error('--size must be in 64..8192');
+  return a;
+}
+
+const pad = (n: number) => String(n).padStart(6, '0');
+
+function genOptions(a: Args): GenOptions {
+  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize };
+}
+
+const total = (a: Args) => (a.tiles ? a.count * CLASSES.length : a.count);
+
+/** Render all items whose block belongs to this shard into dir. */
+export async function runShard(a: Args, dir: string, shard: number, shards: number): Promise<number> {
+  const opts = genOptions(a);
+  const n = total(a);
+  let done = 0;
+  const t0 = Date.now();
+  for (let i = 0; i < n; i++) {
+    if (Math.floor(i / BLOCK) % shards !== shard) continue;
+    if (a.tiles) {
+      const { jpg, code } = await renderTileCrop(opts, i);
+      fs.writeFileSync(path.join(dir, 'tiles', code, `${pad(Math.floor(i / CLASSES.length))}.jpg`), jpg);
+    } else {
+      const { jpg, label } = await renderScene(opts, i);
+      fs.writeFileSync(path.join(dir, 'images', `${pad(i)}.jpg`), jpg);
+      fs.writeFileSync(path.join(dir, 'labels', `${pad(i)}.json`), JSON.stringify(label));
+    }
+    done++;
+    if (!a.quiet && done % 100 === 0) {
+      const s = (Date.now() - t0) / 1000;
+      console.error(`[synth shard ${shard}] ${done} items, ${(done / s).toFixed(1)}/s`);
+    }
+  }
+  return done;
+}
+
+async function main(): Promise<void> {
+  const a = parseArgs(process.argv.slice(2));
+  checkArtRoot(a.art);
+  if (a.shard !== undefined) {
+    await runShard(a, a.dir!, a.shard, a.workers);
+    return;
+  }
+  const out = path.resolve(a.out);
+  const tmp = `${out}.partial`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  if (a.tiles) for (const c of CLASSES) fs.mkdirSync(path.join(tmp, 'tiles', c), { recursive: true });
+  else {
+    fs.mkdirSync(path.join(tmp, 'images'), { recursive: true });
+    fs.mkdirSync(path.join(tmp, 'labels'), { recursive: true });
+  }
+  const t0 = Date.now();
+  if (a.workers <= 1) await runShard(a, tmp, 0, 1);
+  else {
+    const self = fileURLToPath(import.meta.url);
+    const base = process.argv.slice(2).filter((x, i, arr) => !['--out'].includes(x) && arr[i - 1] !== '--out');
+    await Promise.all(Array.from({ length: a.workers }, (_, k) => new Promise<void>((res, rej) => {
+      const child = fork(self, [...base, '--shard', String(k), '--dir', tmp], { execArgv: process.execArgv, stdio: 'inherit' });
+      child.on('exit', (code) => (code === 0 ? res() : rej(new Error(`worker ${k} exited with ${code}`))));
+    })));
+  }
+  const secs = (Date.now() - t0) / 1000;
+  if (a.tiles) {
+    const lines = ['file,code'];
+    for (let i = 0; i < total(a); i++) {
+      const c = CLASSES[i % CLASSES.length];
+      lines.push(`tiles/${c}/${pad(Math.floor(i / CLASSES.length))}.jpg,${c}`);
+    }
+    fs.writeFileSync(path.join(tmp, 'labels.csv'), lines.join('\n') + '\n');
+  }
+  const manifest = {
+    generator: 'scripts/synth/generate.ts',
+    version: GENERATOR_VERSION,
+    mode: a.tiles ? 'tiles' : 'scenes',
+    seed: a.seed,
+    count: a.count,
+    items: total(a),
+    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, tileSize: a.tiles ? a.tileSize : undefined, workers: a.workers },
+    classes: CLASSES,
+    min_visible_fraction: 0.5,
+    seconds: Math.round(secs),
+  };
+  fs.writeFileSync(path.join(tmp, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  // atomic-ish swap: readers never see a half-written set
+  const old = `${out}.old`;
+  fs.rmSync(old, { recursive: true, force: true });
+  if (fs.existsSync(out)) fs.renameSync(out, old);
+  fs.renameSync(tmp, out);
+  fs.rmSync(old, { recursive: true, force: true });
+  if (!a.quiet) console.error(`[synth] wrote ${total(a)} ${a.tiles ? 'tiles' : 'scenes'} to ${out} in ${secs.toFixed(1)} s (${(total(a) / secs).toFixed(1)}/s)`);
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  main().catch((e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import fs from 'node:fs';
+import { CLASSES, sampleCodes } from '../../scripts/synth/hand.ts';
+import { checkArtRoot, defaultArtRoot } from '../../scripts/synth/art.ts';
+import { clearCaches, renderScene, renderTileCrop, type GenOptions } from '../../scripts/synth/scene.ts';
+import { rngFor } from '../../scripts/synth/rng.ts';
+
+const REPO = path.resolve(__dirname, '..', '..');
+const ART = defaultArtRoot(REPO);
+const haveArt = fs.existsSync(ART);
+const opts = (seed: number, extra: Partial<GenOptions> = {}): GenOptions => ({
+  seed, size: 512, holdout: false, allStyles: false, artRoot: ART, tileSize: 96, ...extra,
+});
+
+describe('synth classes and sampling', () => {
+  it('has the 43 classes in the agreed order', () => {
+    expect(CLASSES.length).toBe(43);
+    expect(CLASSES.slice(0, 3)).toEqual(['1m', '2m', '3m']);
+    expect(CLASSES.slice(27, 34)).toEqual(['1z', '2z', '3z', '4z', '5z', '6z', '7z']);
+    expect(CLASSES.at(-1)).toBe('back');
+  });
+
+  it('covers all 43 classes over a few hundred hand draws', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 300; i++) for (const c of sampleCodes(rngFor(7, i))) seen.add(c);
+    expect([...seen].sort()).toEqual([...CLASSES].sort());
+  });
+
+  it('never uses more than 4 copies of a face-up tile', () => {
+    for (let i = 0; i < 200; i++) {
+      const counts = new Map<string, number>();
+      for (const c of sampleCodes(rngFor(9, i))) if (c !== 'back') counts.set(c, (counts.get(c) ?? 0) + 1);
+      for (const v of counts.values()) expect(v).toBeLessThanOrEqual(4);
+    }
+  });
+});
+
+describe('synth artwork folder', () => {
+  it('fails with a clear message when the art folder is missing', () => {
+    expect(() => checkArtRoot('/nonexistent/shared/data/art')).toThrow(/artwork folder not found/);
+  });
+
+  it('CLI exits non-zero with the message', () => {
+    let msg = '';
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/synth/generate.ts', '--out', '/tmp/synth-test-noart', '--count', '1', '--art', '/nonexistent/art'],
+        { cwd: REPO, stdio: 'pipe' });
+    } catch (e) {
+      msg = String((e as { stderr?: Buffer }).stderr ?? e);
+    }
+    expect(msg).toMatch(/artwork folder not found/);
+  });
+});
+
+describe.skipIf(!haveArt)('synth rendering', () => {
+  it('is deterministic: same seed -> same bytes', async () => {
+    const a = [await renderScene(opts(11), 0), await renderScene(opts(11), 1)];
+    clearCaches();
+    const b = [await renderScene(opts(11), 0), await renderScene(opts(11), 1)];
+    for (let i = 0; i < 2; i++) {
+      expect(Buffer.compare(a[i].jpg, b[i].jpg)).toBe(0);
+      expect(JSON.stringify(a[i].label)).toBe(JSON.stringify(b[i].label));
+    }
+    const c = await renderScene(opts(12), 0);
+    expect(Buffer.compare(a[0].jpg, c.jpg)).not.toBe(0);
+  });
+
+  it('labels lie inside the image', async () => {
+    let n = 0;
+    for (let i = 0; i < 6; i++) {
+      const { label } = await renderScene(opts(21, { holdout: i % 2 === 1 }), i);
+      expect(Math.max(label.width, label.height)).toBe(512);
+      for (const t of label.tiles) {
+        n++;
+        expect(CLASSES).toContain(t.code);
+        const [x, y, w, h] = t.box;
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(y).toBeGreaterThanOrEqual(0);
+        expect(w).toBeGreaterThan(0);
+        expect(h).toBeGreaterThan(0);
+        expect(x + w).toBeLessThanOrEqual(label.width + 1e-6);
+        expect(y + h).toBeLessThanOrEqual(label.height + 1e-6);
+        expect(t.quad).toHaveLength(4);
+      }
+    }
+    expect(n).toBeGreaterThan(10);
+  });
+
+  it('renders single-tile crops', async () => {
+    const { jpg, code } = await renderTileCrop(opts(5), 42);
+    expect(code).toBe('back');
+    expect(jpg.subarray(0, 2).toString('hex')).toBe('ffd8');
+  });
+});
