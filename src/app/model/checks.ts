@@ -1,0 +1,46 @@
+/** Tile count checks for the Review step: pure, with i18n keys for the messages. */
+import type { TileItem } from './work.ts';
+import { isFlowerCode } from './work.ts';
+
+export interface Issue {
+  severity: 'error' | 'warning';
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+export function checkTiles(tiles: TileItem[]): Issue[] {
+  const issues: Issue[] = [];
+  if (tiles.length === 0) return [{ severity: 'error', key: 'check.empty' }];
+  const flowers = tiles.filter((t) => isFlowerCode(t.code));
+  const main = tiles.filter((t) => !isFlowerCode(t.code));
+  const backs = main.filter((t) => t.code === 'back').length;
+  const counts = new Map<string, number>();
+  for (const t of main) if (t.code !== 'back') counts.set(t.code, (counts.get(t.code) ?? 0) + 1);
+
+  // A set has exactly four of each tile (MCR 000: 136 tiles, 34 kinds x 4).
+  for (const [code, n] of counts) {
+    if (n > 4) issues.push({ severity: 'error', key: 'check.fiveOfAKind', values: { tile: code, n } });
+  }
+  const flowerCounts = new Map<string, number>();
+  for (const f of flowers) flowerCounts.set(f.code, (flowerCounts.get(f.code) ?? 0) + 1);
+  for (const [code, n] of flowerCounts) {
+    if (n > 1) issues.push({ severity: 'error', key: 'check.flowerTwice', values: { tile: code, n } });
+  }
+
+  // 14 tiles, plus one for each kong; flowers are laid aside and not counted.
+  const n = main.length;
+  const fours = [...counts.values()].filter((c) => c === 4).length;
+  const kongCandidates = fours + Math.floor(backs / 2);
+  if (n < 14) {
+    issues.push({ severity: 'error', key: 'check.tooFew', values: { n, missing: 14 - n } });
+  } else if (n > 18) {
+    issues.push({ severity: 'error', key: 'check.tooManyTiles', values: { n } });
+  } else if (n - 14 > kongCandidates) {
+    issues.push({ severity: 'error', key: 'check.extraTiles', values: { n, kongs: n - 14, found: kongCandidates } });
+  }
+  if (backs % 2 === 1) issues.push({ severity: 'error', key: 'check.oddBacks', values: { n: backs } });
+  else if (backs > 0 && backs / 2 > n - 14) issues.push({ severity: 'warning', key: 'check.backsNoKong', values: { n: backs } });
+  return issues;
+}
+
+export const hasErrors = (issues: Issue[]): boolean => issues.some((i) => i.severity === 'error');

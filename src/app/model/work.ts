@@ -1,0 +1,96 @@
+/**
+ * The work in progress: everything the player has seen and corrected, in one
+ * plain, serialisable object. Scores are never stored here: the result view asks
+ * the engine each time (state derived rather than stored, see STYLE.md App).
+ */
+import type { Wind } from '../../engine/index.ts';
+
+/** [x, y, width, height] in pixels of the original, EXIF-rotated photo, top-left origin. */
+export type Box = [number, number, number, number];
+
+/** One tile on the table, as recognised or entered. `code` is a vision code: 1m..7z, f1..f8 or `back`. */
+export interface TileItem {
+  uid: string;
+  code: string;
+  box?: Box;
+  /** Recognition confidence 0..1; absent for tiles the player added. */
+  score?: number;
+  /** The tile lies sideways (a claimed tile in a melded set). */
+  sideways?: boolean;
+  /** Layout group proposed by recognition, set only for tiles set apart as a meld or a concealed kong. */
+  group?: number;
+}
+
+export type SetKind = 'chow' | 'pung' | 'kong' | 'pair' | 'loose';
+
+/** One set as the player confirmed it. */
+export interface PlannedSet {
+  uids: string[];
+  kind: SetKind;
+  /** Declared on the table: a melded chow/pung/kong, or a concealed kong. */
+  declared: boolean;
+  /** For kongs: declared but concealed (shown with two tiles face down). */
+  concealedKong?: boolean;
+}
+
+export interface Conditions {
+  selfDrawn: boolean;
+  discarder: Wind | null;
+  seatWind: Wind;
+  prevalentWind: Wind;
+  lastOfKind: boolean;
+  lastTileOfWall: boolean;
+  replacementTile: boolean;
+  robbingKong: boolean;
+  /** Number of flowers; null means "count the flower tiles in the photo". */
+  flowers: number | null;
+}
+
+export interface PhotoInfo {
+  /** Key of the photo Blob in IndexedDB. */
+  key: string;
+  width: number;
+  height: number;
+  name: string;
+}
+
+/** The part of the work that undo/redo walks through. */
+export interface Work {
+  source: 'photo' | 'manual' | null;
+  photo: PhotoInfo | null;
+  /** Tiles in reading order. */
+  tiles: TileItem[];
+  /** Confirmed sets; null until the player opens the Sets step. */
+  sets: PlannedSet[] | null;
+  winningUid: string | null;
+  conditions: Conditions;
+  /** Counter for new uids, so commands stay pure. */
+  nextUid: number;
+}
+
+export type Step = 'capture' | 'review' | 'sets' | 'conditions' | 'result';
+export const STEPS: readonly Step[] = ['capture', 'review', 'sets', 'conditions', 'result'];
+
+export const defaultConditions = (): Conditions => ({
+  selfDrawn: false,
+  discarder: 'N',
+  seatWind: 'E',
+  prevalentWind: 'E',
+  lastOfKind: false,
+  lastTileOfWall: false,
+  replacementTile: false,
+  robbingKong: false,
+  flowers: null,
+});
+
+export const emptyWork = (): Work => ({
+  source: null,
+  photo: null,
+  tiles: [],
+  sets: null,
+  winningUid: null,
+  conditions: defaultConditions(),
+  nextUid: 1,
+});
+
+export const isFlowerCode = (code: string): boolean => /^f[1-8]$/.test(code);

@@ -1,0 +1,164 @@
+/**
+ * Result: everything here is derived from the corrected hand by the engine at
+ * render time; nothing is stored.
+ */
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  fanById, tileCode, whatIf, WINDS,
+  type FanNames, type NotCountedFan, type ScoreResult, type ScoredSet, type WaitingHand,
+} from '../../engine/index.ts';
+import { flowerCount, scoreWork, toContext } from '../model/hand.ts';
+import { useSelect } from '../state/context.tsx';
+import { TileFace } from '../tiles/TileFace.tsx';
+import { currentLang, tileName } from '../i18n/index.ts';
+import { relativeSeat } from '../conditions/ConditionsView.tsx';
+
+/** The share panel pulls in the QR encoder, so it loads on demand. */
+const ShareHand = lazy(() => import('../share/ShareHand.tsx').then((m) => ({ default: m.ShareHand })));
+
+export const fanName = (names: FanNames, lang: string): string => names[lang as keyof FanNames] || names.en;
+
+function setTiles(s: ScoredSet): number[] {
+  switch (s.kind) {
+    case 'chow': return [s.tile, s.tile + 1, s.tile + 2];
+    case 'pung': return [s.tile, s.tile, s.tile];
+    case 'kong': return [s.tile, s.tile, s.tile, s.tile];
+    case 'pair': return [s.tile, s.tile];
+    case 'knitted': return s.tiles ?? [s.tile];
+    default: return [s.tile];
+  }
+}
+
+function NotCounted({ f, lang }: { f: NotCountedFan; lang: string }) {
+  const { t } = useTranslation();
+  let why: string;
+  if (f.reason.kind === 'excluded') {
+    let by = `#${f.reason.byFan}`;
+    try { by = fanName(fanById(f.reason.byFan).names, lang); } catch { /* unknown fan number: keep the number */ }
+    why = t('reason.excluded', { fan: by });
+  } else {
+    why = t(`reason.${f.reason.kind}`);
+  }
+  return (
+    <li data-fan={f.id}>
+      <span className="fan-name">{fanName(f.names, lang)}</span> <span className="fan-pts">({t('result.fanPoints', { points: f.points })})</span>
+      <div className="why">{why}. <small>{t('result.rule', { citation: f.reason.citation })}</small></div>
+    </li>
+  );
+}
+
+export function ResultView() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language ? currentLang() : 'en';
+  const work = useSelect((s) => s.history.present);
+  const { built, result } = useMemo(() => scoreWork(work), [work]);
+  const ctx = useMemo(() => toContext(work.conditions, flowerCount(work)), [work]);
+
+  const alternatives = useMemo<ReturnType<typeof whatIf>>(() => {
+    if (!built.ok) return [];
+    const { melds, concealed, flowers } = built.hand;
+    const waiting: WaitingHand = flowers ? { melds, concealed, flowers } : { melds, concealed };
+    try { return whatIf(waiting, ctx); } catch { return []; }
+  }, [built, ctx]);
+
+  if (!built.ok) {
+    return (
+      <section className="view result" aria-labelledby="result-h">
+        <h2 id="result-h">{t('result.heading')}</h2>
+        <p className="error" role="alert">{t(built.problem.key, built.problem.values)}</p>
+      </section>
+    );
+  }
+  const r = result as ScoreResult;
+  const ok = r.validWin;
+  const invalidShape = r.error && r.error.code !== 'BELOW_MINIMUM';
+
+  return (
+    <section className="view result" aria-labelledby="result-h">
+      <h2 id="result-h">{t('result.heading')}</h2>
+      <div className={`total-card ${ok ? 'ok' : 'bad'}`} role="status" data-testid="total">
+        <div className="total-label">{t('result.totalLabel')}</div>
+        <div className="total-value">{t('result.total', { n: r.total })}</div>
+        {r.total !== r.totalWithoutFlowers && <div className="total-sub">{t('result.withoutFlowers', { n: r.totalWithoutFlowers })}</div>}
+        <div className="minimum">
+          {invalidShape
+            ? `${t('result.invalid')}: ${t(`engine.${r.error!.code}`, { defaultValue: r.error!.message })}`
+            : ok ? t('result.minimumOk') : t('result.minimumFail', { n: r.totalWithoutFlowers })}
+        </div>
+      </div>
+
+      {r.decomposition && (
+        <div className="decomp" aria-label={t('result.decomposition')}>
+          <span className="small">{t('result.decomposition')}</span>
+          <div className="decomp-sets">
+            {r.decomposition.sets.map((s, i) => (
+              <span key={i} className={`decomp-set${s.declared ? ' declared' : ''}`}>
+                {setTiles(s).map((id, j) => <TileFace key={j} code={tileCode(id)} height={30} label={tileName(t, tileCode(id))} />)}
+              </span>
+            ))}
+          </div>
+        </div>
+      )}
+
+      <h3>{t('result.fans')}</h3>
+      <table className="fans" data-testid="fans">
+        <tbody>
+          {r.fans.map((f) => (
+            <tr key={f.id} data-fan={f.id}>
+              <th scope="row"><span className="fan-name">{fanName(f.names, lang)}</span></th>
+              <td className="fan-pts">{f.count > 1 ? t('result.fanTimes', { points: f.points, count: f.count }) : t('result.fanPoints', { points: f.points })}</td>
+              <td className="fan-sum">{f.points * f.count}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr><th scope="row">{t('result.totalLabel')}</th><td /><td className="fan-sum">{r.total}</td></tr>
+        </tfoot>
+      </table>
+
+      <h3>{t('result.notCounted')}</h3>
+      {r.notCounted.length ? (
+        <ul className="not-counted">{r.notCounted.map((f, i) => <NotCounted key={`${f.id}-${i}`} f={f} lang={lang} />)}</ul>
+      ) : <p className="small">{t('result.noneNotCounted')}</p>}
+
+      <h3>{t('result.payments')}</h3>
+      {r.payments ? (
+        <ul className="payments" data-testid="payments">
+          {WINDS.map((w) => {
+            const v = r.payments![w];
+            const rel = relativeSeat(work.conditions.seatWind, w);
+            const tag = rel === 'you' ? t('result.winner') : !work.conditions.selfDrawn && work.conditions.discarder === w ? t('result.discarder') : '';
+            return (
+              <li key={w} className={v > 0 ? 'plus' : 'minus'} data-seat={w}>
+                <span className="seat">{t(`wind.${w}`)} <small>({t(`seat.${rel}`)}{tag ? `, ${tag}` : ''})</small></span>
+                <span className="amount">{v > 0 ? t('result.receives', { n: v }) : t('result.pays', { n: -v })}</span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : <p className="small">{t('result.invalid')}</p>}
+
+      <h3>{t('result.whatIf')}</h3>
+      {alternatives.length > 1 || (alternatives.length === 1 && alternatives[0].tile !== built.hand.winningTile) ? (
+        <>
+          <p className="small">{t('result.whatIfHint')}</p>
+          <ul className="what-if" data-testid="what-if">
+            {alternatives.map((a) => (
+              <li key={a.tile} className={a.tile === built.hand.winningTile ? 'current' : ''}>
+                <TileFace code={tileCode(a.tile)} height={38} label={tileName(t, tileCode(a.tile))} />
+                <span>
+                  {t('result.whatIfPoints', { n: a.result.total })}
+                  {!a.result.validWin && <small> · {a.result.error?.code === 'BELOW_MINIMUM' ? t('result.whatIfBelow') : t('result.invalid')}</small>}
+                  {a.tile === built.hand.winningTile && <small> · {t('sets.winning')}</small>}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : <p className="small">{t('result.whatIfNone')}</p>}
+
+      {ok && <Suspense fallback={null}><ShareHand hand={built.hand} ctx={ctx} result={r} /></Suspense>}
+    </section>
+  );
+}

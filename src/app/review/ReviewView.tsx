@@ -1,0 +1,242 @@
+/**
+ * Review: the photo with a box over each tile, labelled with the tile picture.
+ * Tap to correct from the picker, remove false boxes, add missed tiles. Without
+ * a photo the same view is the manual tile keyboard.
+ */
+import { useMemo, useState, type FormEvent, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isMahjongError, parseHand, meldTiles, tileCode, type Hand } from '../../engine/index.ts';
+import { addTile, clearTiles, loadTiles, removeTile, setCode } from '../model/commands.ts';
+import type { Box, PlannedSet, TileItem, Work } from '../model/work.ts';
+import { checkTiles, hasErrors } from '../model/checks.ts';
+import { kindOf } from '../model/hand.ts';
+import { useAppStore, useSelect } from '../state/context.tsx';
+import { TileFace } from '../tiles/TileFace.tsx';
+import { tileName } from '../i18n/index.ts';
+import { Sheet, TileGrid } from './TilePicker.tsx';
+import { usePhotoUrl } from './usePhotoUrl.ts';
+
+type Picking = { mode: 'change'; uid: string } | { mode: 'add'; box?: Box } | null;
+
+const LOW_CONFIDENCE = 0.6;
+
+function medianSize(tiles: TileItem[]): [number, number] {
+  const boxes = tiles.filter((t) => t.box).map((t) => t.box!);
+  if (!boxes.length) return [60, 80];
+  const w = boxes.map((b) => Math.min(b[2], b[3])).sort((a, b) => a - b);
+  const h = boxes.map((b) => Math.max(b[2], b[3])).sort((a, b) => a - b);
+  return [w[w.length >> 1], h[h.length >> 1]];
+}
+
+/** Tiles, sets and winning tile of a parsed notation, as manual-entry tiles. */
+export function tilesFromHand(hand: Hand): { tiles: Omit<TileItem, 'uid'>[]; sets: (items: TileItem[]) => PlannedSet[]; winningIndex: number } {
+  const tiles: Omit<TileItem, 'uid'>[] = [];
+  const meldRanges: { start: number; len: number; concealedKong: boolean }[] = [];
+  for (const m of hand.melds) {
+    const ids = meldTiles(m);
+    meldRanges.push({ start: tiles.length, len: ids.length, concealedKong: m.kind === 'kong' && m.concealed });
+    ids.forEach((id) => tiles.push({ code: tileCode(id) }));
+  }
+  hand.concealed.forEach((id) => tiles.push({ code: tileCode(id) }));
+  const winningIndex = tiles.length;
+  tiles.push({ code: tileCode(hand.winningTile) });
+  (hand.flowers ?? []).forEach((id) => tiles.push({ code: tileCode(id) }));
+  const sets = (items: TileItem[]): PlannedSet[] => meldRanges.map((r) => {
+    const its = items.slice(r.start, r.start + r.len);
+    return { uids: its.map((t) => t.uid), kind: kindOf(its), declared: true, concealedKong: r.concealedKong };
+  });
+  return { tiles, sets, winningIndex };
+}
+
+export function ReviewView({ onNext }: { onNext: () => void }) {
+  const { t } = useTranslation();
+  const store = useAppStore();
+  const work = useSelect((s) => s.history.present);
+  const photoUrl = usePhotoUrl(work.photo?.key);
+  const [picking, setPicking] = useState<Picking>(null);
+  const [addMode, setAddMode] = useState(false);
+  const issues = useMemo(() => checkTiles(work.tiles), [work.tiles]);
+  const manual = !work.photo;
+  const flowers = work.tiles.filter((x) => /^f/.test(x.code)).length;
+
+  const indexOf = (uid: string) => work.tiles.findIndex((x) => x.uid === uid);
+  const describe = (tile: TileItem, i: number) => {
+    const base = t('review.tile', { n: i + 1, name: tileName(t, tile.code) });
+    return tile.score !== undefined && tile.score < LOW_CONFIDENCE ? `${base}, ${t('review.unsure', { pct: Math.round(tile.score * 100) })}` : base;
+  };
+
+  const onPhotoClick = (e: MouseEvent<HTMLDivElement>) => {
+    if (!addMode || !work.photo) return;
+    const rect = e.currentTarget.getBoundingClientRect();
+    const x = ((e.clientX - rect.left) / rect.width) * work.photo.width;
+    const y = ((e.clientY - rect.top) / rect.height) * work.photo.height;
+    const [w, h] = medianSize(work.tiles);
+    setAddMode(false);
+    setPicking({ mode: 'add', box: [Math.max(0, x - w / 2), Math.max(0, y - h / 2), w, h] });
+  };
+
+  const pick = (code: string) => {
+    if (!picking) return;
+    if (picking.mode === 'change') store.run(setCode(picking.uid, code));
+    else store.run(addTile(code, picking.box));
+    setPicking(null);
+  };
+
+  const current = picking?.mode === 'change' ? work.tiles.find((x) => x.uid === picking.uid) : undefined;
+
+  return (
+    <section className="view review" aria-labelledby="review-h">
+      <h2 id="review-h">{t('review.heading')}</h2>
+      <p className="hint">{manual ? t('review.hintManual') : t('review.hintPhoto')}</p>
+
+      {work.photo && (
+        <div
+          className={`photo-wrap${addMode ? ' adding' : ''}`}
+          style={{ aspectRatio: `${work.photo.width} / ${work.photo.height}` }}
+          onClick={onPhotoClick}
+          role="group"
+          aria-label={t('review.photo')}
+        >
+          {photoUrl && <img src={photoUrl} alt="" className="photo" draggable={false} />}
+          {work.tiles.map((tile, i) => tile.box && (
+            <button
+              key={tile.uid}
+              type="button"
+              className={`tile-box${tile.score !== undefined && tile.score < LOW_CONFIDENCE ? ' unsure' : ''}`}
+              data-uid={tile.uid}
+              data-code={tile.code}
+              style={{
+                left: `${(tile.box[0] / work.photo!.width) * 100}%`,
+                top: `${(tile.box[1] / work.photo!.height) * 100}%`,
+                width: `${(tile.box[2] / work.photo!.width) * 100}%`,
+                height: `${(tile.box[3] / work.photo!.height) * 100}%`,
+              }}
+              aria-label={describe(tile, i)}
+              onClick={(e) => { e.stopPropagation(); if (!addMode) setPicking({ mode: 'change', uid: tile.uid }); }}
+            >
+              <span className="tile-box-label"><TileFace code={tile.code} height={26} decorative /></span>
+            </button>
+          ))}
+        </div>
+      )}
+
+      <div className="hand-strip-head">
+        <h3>{t('review.hand')}</h3>
+        <span className="count">{t('review.count', { n: work.tiles.length - flowers, f: flowers })}</span>
+      </div>
+      <ol className="hand-strip" aria-label={t('review.hand')}>
+        {work.tiles.map((tile, i) => (
+          <li key={tile.uid}>
+            <button
+              type="button"
+              className={`strip-tile${tile.score !== undefined && tile.score < LOW_CONFIDENCE ? ' unsure' : ''}`}
+              data-uid={tile.uid}
+              data-code={tile.code}
+              aria-label={describe(tile, i)}
+              onClick={() => setPicking({ mode: 'change', uid: tile.uid })}
+            >
+              <TileFace code={tile.code} height={44} decorative />
+            </button>
+          </li>
+        ))}
+      </ol>
+
+      <div className="row-actions">
+        {work.photo && (
+          <button type="button" className={`btn${addMode ? ' active' : ''}`} aria-pressed={addMode} onClick={() => setAddMode(!addMode)}>
+            {t('review.add')}
+          </button>
+        )}
+        {addMode && (
+          <button type="button" className="btn" onClick={() => { setAddMode(false); setPicking({ mode: 'add' }); }}>{t('review.addAtEnd')}</button>
+        )}
+        {manual && work.tiles.length > 0 && (
+          <button type="button" className="btn ghost" onClick={() => store.run(clearTiles())}>{t('review.clear')}</button>
+        )}
+      </div>
+      {addMode && <p className="hint" role="status">{t('review.addHere')}</p>}
+
+      {manual && (
+        <>
+          <h3>{t('review.keyboard')}</h3>
+          <TileGrid label={t('review.keyboard')} onPick={(code) => store.run(addTile(code))} tileHeight={46} />
+          <NotationForm />
+        </>
+      )}
+
+      <ul className="issues" aria-live="polite">
+        {issues.length === 0 ? (
+          <li className="ok">{t('review.ok')}</li>
+        ) : issues.map((iss) => (
+          <li key={iss.key + JSON.stringify(iss.values)} className={iss.severity}>
+            {t(iss.key, { ...iss.values, tile: iss.values?.tile ? tileName(t, String(iss.values.tile)) : undefined })}
+          </li>
+        ))}
+      </ul>
+
+      <div className="nav-actions">
+        <button type="button" className="btn primary" disabled={hasErrors(issues)} onClick={onNext}>{t('common.next')}</button>
+      </div>
+
+      {picking && (
+        <Sheet
+          title={picking.mode === 'change' && current ? t('review.change', { n: indexOf(current.uid) + 1, name: tileName(t, current.code) }) : t('review.pickerTitle')}
+          onClose={() => setPicking(null)}
+        >
+          {picking.mode === 'change' && current && (
+            <button type="button" className="btn danger wide" onClick={() => { store.run(removeTile(current.uid)); setPicking(null); }}>
+              {t('review.remove')}
+            </button>
+          )}
+          <TileGrid label={t('review.pickerTitle')} current={current?.code} onPick={pick} tileHeight={42} />
+        </Sheet>
+      )}
+    </section>
+  );
+}
+
+/** Paste or type a hand in MCR notation or MPSZ. */
+export function NotationForm({ onLoaded }: { onLoaded?: () => void }) {
+  const { t } = useTranslation();
+  const store = useAppStore();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      const hand = parseHand(text.trim());
+      const { tiles, sets, winningIndex } = tilesFromHand(hand);
+      store.run(loadTiles(tiles, 'manual', null, { sets, winningIndex }));
+      setError(null);
+      onLoaded?.();
+    } catch (err) {
+      if (isMahjongError(err)) {
+        const message = t(`engine.${err.code}`, { defaultValue: err.message });
+        setError(err.position !== undefined ? t('err.notation', { message: `${message} ${err.message}`, pos: err.position + 1 }) : `${message} ${err.message}`);
+      } else setError(String((err as Error)?.message ?? err));
+    }
+  };
+  return (
+    <form className="notation" onSubmit={submit}>
+      <label htmlFor="notation-input">{t('manual.paste')}</label>
+      <div className="notation-row">
+        <input
+          id="notation-input"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="[123p1][345s2][999s3]78mEE6m"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-describedby="notation-hint notation-error"
+          aria-invalid={!!error}
+        />
+        <button type="submit" className="btn">{t('manual.apply')}</button>
+      </div>
+      <p id="notation-hint" className="hint small">{t('manual.pasteHint')}</p>
+      <p id="notation-error" className="error" role="alert">{error}</p>
+    </form>
+  );
+}
+
+export type { Work };

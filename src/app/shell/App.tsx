@@ -1,0 +1,66 @@
+/** App shell: header, language switch, and the three routes (scanner, table, shared hand). */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, LANGUAGE_NAMES, currentLang, setLanguage, type Lang } from '../i18n/index.ts';
+import { Scanner } from './Scanner.tsx';
+
+const TableSession = lazy(() => import('../session/TableSession.tsx').then((m) => ({ default: m.TableSession })));
+const SharedHandView = lazy(() => import('../share/SharedHandView.tsx').then((m) => ({ default: m.SharedHandView })));
+
+type Route = { name: 'scan' } | { name: 'table' } | { name: 'shared'; payload: string };
+
+export function routeOf(hash: string): Route {
+  if (hash.startsWith('#/h/')) return { name: 'shared', payload: hash.slice(4) };
+  if (hash === '#/table') return { name: 'table' };
+  return { name: 'scan' };
+}
+
+function useRoute(): Route {
+  const [route, setRoute] = useState(() => routeOf(location.hash));
+  useEffect(() => {
+    const on = () => setRoute(routeOf(location.hash));
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  return route;
+}
+
+export function App({ offlineReady }: { offlineReady?: boolean }) {
+  const { t } = useTranslation();
+  const route = useRoute();
+  const lang = currentLang();
+  useEffect(() => { document.title = t('app.title'); }, [t, lang]);
+
+  return (
+    <div className="app">
+      <a className="skip" href="#main">{t('app.skip')}</a>
+      <header className="app-header">
+        <div className="brand">
+          <svg viewBox="0 0 24 32" width="18" height="24" aria-hidden="true"><rect x="1" y="1" width="22" height="30" rx="4" fill="#fbf8ef" stroke="#cfc6ad" /><rect x="7" y="7" width="10" height="18" rx="1.5" fill="none" stroke="#1d4ed8" strokeWidth="2" /></svg>
+          <div>
+            <h1>{t('app.title')}</h1>
+            <span className="subtitle">{t('app.subtitle')}</span>
+          </div>
+        </div>
+        <label className="lang">
+          <span className="visually-hidden">{t('lang.label')}</span>
+          <select value={lang} onChange={(e) => setLanguage(e.target.value as Lang)} aria-label={t('lang.label')}>
+            {LANGUAGES.map((l) => <option key={l} value={l} lang={l}>{LANGUAGE_NAMES[l]}</option>)}
+          </select>
+        </label>
+      </header>
+      <nav className="tabs" aria-label={t('nav.label')}>
+        <a href="#/" aria-current={route.name === 'scan' ? 'page' : undefined}>{t('nav.scan')}</a>
+        <a href="#/table" aria-current={route.name === 'table' ? 'page' : undefined}>{t('nav.table')}</a>
+      </nav>
+      {offlineReady && <p className="offline-ready" role="status">{t('app.offline')}</p>}
+      {route.name === 'scan' && <Scanner />}
+      {route.name === 'table' && (
+        <main id="main" tabIndex={-1} className="view"><Suspense fallback={<p>…</p>}><TableSession /></Suspense></main>
+      )}
+      {route.name === 'shared' && (
+        <main id="main" tabIndex={-1} className="view"><Suspense fallback={<p>…</p>}><SharedHandView payload={route.payload} /></Suspense></main>
+      )}
+    </div>
+  );
+}

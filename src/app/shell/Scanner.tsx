@@ -1,0 +1,106 @@
+/** The scanner flow: steps, undo/redo, and the current step's view. */
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { STEPS, type Step } from '../model/work.ts';
+import { checkTiles, hasErrors } from '../model/checks.ts';
+import { scoreWork } from '../model/hand.ts';
+import { useAppStore, useSelect } from '../state/context.tsx';
+import { deletePhoto } from '../state/store.ts';
+import { CaptureView } from '../capture/CaptureView.tsx';
+import { ReviewView } from '../review/ReviewView.tsx';
+import { SetsView } from '../sets/SetsView.tsx';
+import { ConditionsView } from '../conditions/ConditionsView.tsx';
+import { ResultView } from '../result/ResultView.tsx';
+
+type Msg = { key: string; values?: Record<string, string | number> };
+
+/** The furthest step the work allows (derived, never stored). */
+function reachable(work: ReturnType<typeof useSelect<import('../model/work.ts').Work>>): number {
+  if (work.source === null) return 0;
+  if (hasErrors(checkTiles(work.tiles))) return 1;
+  if (work.sets === null) return 2;
+  return scoreWork(work).built.ok ? 4 : 2;
+}
+
+export function Scanner() {
+  const { t } = useTranslation();
+  const store = useAppStore();
+  const step = useSelect((s) => s.step);
+  const work = useSelect((s) => s.history.present);
+  const canUndo = useSelect((s) => s.history.past.length > 0);
+  const canRedo = useSelect((s) => s.history.future.length > 0);
+  const announce = useSelect((s) => s.announce);
+  const [notice, setNotice] = useState<Msg | null>(null);
+  const max = useMemo(() => reachable(work), [work]);
+  const go = (s: Step) => { store.goto(s); setNotice((n) => (s === 'review' ? n : null)); };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.target as HTMLElement | null;
+      if (el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA')) return;
+      if (!(e.ctrlKey || e.metaKey)) return;
+      const k = e.key.toLowerCase();
+      if (k === 'z' && !e.shiftKey) { e.preventDefault(); store.undo(); }
+      else if ((k === 'z' && e.shiftKey) || k === 'y') { e.preventDefault(); store.redo(); }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+
+  useEffect(() => { document.getElementById('main')?.focus({ preventScroll: false }); }, [step]);
+
+  const startOver = () => {
+    const key = work.photo?.key;
+    store.reset();
+    if (key) void deletePhoto(key);
+    setNotice(null);
+  };
+
+  let view;
+  switch (step) {
+    case 'capture':
+      view = <CaptureView notify={setNotice} onDone={() => go('review')} onManual={() => { store.run({ label: { key: 'cmd.clear' }, perform: (w) => ({ ...w, source: 'manual', photo: null, tiles: w.source === 'manual' ? w.tiles : [], sets: w.source === 'manual' ? w.sets : null }) }); go('review'); }} />;
+      break;
+    case 'review': view = <ReviewView onNext={() => go('sets')} />; break;
+    case 'sets': view = <SetsView onNext={() => go('conditions')} />; break;
+    case 'conditions': view = <ConditionsView onNext={() => go('result')} />; break;
+    case 'result': view = <ResultView />; break;
+  }
+
+  return (
+    <div className="scanner">
+      <nav className="steps" aria-label={t('step.label')}>
+        <ol>
+          {STEPS.map((s, i) => (
+            <li key={s}>
+              <button
+                type="button"
+                className={s === step ? 'current' : ''}
+                aria-current={s === step ? 'step' : undefined}
+                disabled={i > max && s !== step}
+                onClick={() => go(s)}
+                data-step={s}
+              >
+                <span className="num" aria-hidden="true">{i + 1}</span> {t(`step.${s}`)}
+              </button>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="toolbar">
+        <button type="button" className="btn ghost" onClick={() => store.undo()} disabled={!canUndo} aria-keyshortcuts="Control+Z">↶ {t('common.undo')}</button>
+        <button type="button" className="btn ghost" onClick={() => store.redo()} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z">↷ {t('common.redo')}</button>
+        <span className="spacer" />
+        {work.source !== null && <button type="button" className="btn ghost" onClick={startOver}>{t('common.startOver')}</button>}
+      </div>
+      <p className="visually-hidden" aria-live="polite">{announce === 'undo' ? t('common.undo') : announce === 'redo' ? t('common.redo') : ''}</p>
+      {notice && (
+        <div className={`notice ${notice.key.startsWith('err.') ? 'warn' : 'info'}`} role="alert" data-testid="notice">
+          {t(notice.key, notice.values)}
+          <button type="button" className="btn ghost small" onClick={() => setNotice(null)} aria-label={t('common.close')}>×</button>
+        </div>
+      )}
+      <main id="main" tabIndex={-1}>{view}</main>
+    </div>
+  );
+}

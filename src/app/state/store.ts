@@ -1,0 +1,124 @@
+/**
+ * A small typed store for the scanner: the undo history of the work, the current
+ * step, and nothing derived. Persisted to IndexedDB (idb-keyval) on every change
+ * so the work survives a reload.
+ */
+import { useSyncExternalStore } from 'react';
+import { createStore as createIdbStore, get, set, del, type UseStore } from 'idb-keyval';
+import type { Command, History } from '../model/commands.ts';
+import { historyOf, perform, redo, undo } from '../model/commands.ts';
+import type { Step, Work } from '../model/work.ts';
+import { emptyWork, STEPS } from '../model/work.ts';
+
+export interface AppState {
+  history: History;
+  step: Step;
+  /** The last undo/redo or command, for the screen-reader announcement. */
+  announce: string | null;
+  lastCommand: Command['label'] | null;
+}
+
+export interface Persisted {
+  version: 1;
+  history: History;
+  step: Step;
+}
+
+type Listener = () => void;
+
+export interface Store {
+  get(): AppState;
+  subscribe(l: Listener): () => void;
+  run(c: Command): void;
+  undo(): void;
+  redo(): void;
+  goto(step: Step): void;
+  reset(): void;
+  replace(state: Partial<AppState>): void;
+}
+
+export const initialState = (): AppState => ({ history: historyOf(emptyWork()), step: 'capture', announce: null, lastCommand: null });
+
+export function createStore(initial: AppState = initialState(), onChange?: (s: AppState) => void): Store {
+  let state = initial;
+  const listeners = new Set<Listener>();
+  const setState = (next: AppState) => {
+    if (next === state) return;
+    state = next;
+    listeners.forEach((l) => l());
+    onChange?.(state);
+  };
+  return {
+    get: () => state,
+    subscribe(l) { listeners.add(l); return () => listeners.delete(l); },
+    run(c) {
+      const history = perform(state.history, c);
+      setState({ ...state, history, lastCommand: c.label });
+    },
+    undo() {
+      if (!state.history.past.length) return;
+      setState({ ...state, history: undo(state.history), announce: 'undo' });
+    },
+    redo() {
+      if (!state.history.future.length) return;
+      setState({ ...state, history: redo(state.history), announce: 'redo' });
+    },
+    goto(step) { setState({ ...state, step }); },
+    reset() { setState(initialState()); },
+    replace(partial) { setState({ ...state, ...partial }); },
+  };
+}
+
+export function useStore<T>(store: Store, select: (s: AppState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.get()), () => select(store.get()));
+}
+
+export const useWork = (store: Store): Work => useStore(store, (s) => s.history.present);
+
+/* ---------- persistence ---------- */
+
+let idb: UseStore | null = null;
+const db = (): UseStore => (idb ??= createIdbStore('mahjong-scanner', 'work'));
+const KEY = 'work-v1';
+
+export async function loadPersisted(): Promise<Persisted | null> {
+  try {
+    const p = (await get(KEY, db())) as Persisted | undefined;
+    if (!p || p.version !== 1 || !p.history?.present || !STEPS.includes(p.step)) return null;
+    return p;
+  } catch {
+    return null;
+  }
+}
+
+export async function savePersisted(s: AppState): Promise<void> {
+  const p: Persisted = { version: 1, history: { ...s.history, past: s.history.past.slice(-30), future: s.history.future.slice(0, 30) }, step: s.step };
+  await set(KEY, p, db());
+}
+
+export const savePhoto = (key: string, blob: Blob): Promise<void> => set(`photo:${key}`, blob, db());
+export const loadPhoto = async (key: string): Promise<Blob | null> => {
+  try { return ((await get(`photo:${key}`, db())) as Blob | undefined) ?? null; } catch { return null; }
+};
+export const deletePhoto = (key: string): Promise<void> => del(`photo:${key}`, db()).catch(() => undefined);
+
+/** Save after each change, at most every 150 ms, and flush when the page is hidden. */
+export function persistOnChange(onError: (e: unknown) => void): { onChange: (s: AppState) => void; flush: () => Promise<void> } {
+  let pending: AppState | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let chain: Promise<void> = Promise.resolve();
+  const flush = (): Promise<void> => {
+    if (timer) { clearTimeout(timer); timer = null; }
+    const s = pending;
+    pending = null;
+    if (s) chain = chain.then(() => savePersisted(s)).catch(onError);
+    return chain;
+  };
+  return {
+    onChange(s) {
+      pending = s;
+      if (!timer) timer = setTimeout(() => { timer = null; void flush(); }, 150);
+    },
+    flush,
+  };
+}
