@@ -61,7 +61,7 @@ export function HandForm({ players, initial, handNumber, onSubmit, onCancel }: H
 
   const playerOptions = players.map((name, p) => <option key={name} value={p}>{name}</option>);
   return (
-    <form className="session-hand-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form className="session-hand-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h3 id={`${id}-title`}>{initial ? t('session.editHand', { n: handNumber }) : t('session.addHand', { n: handNumber })}</h3>
       <fieldset>
         <legend>{t('session.result')}</legend>
