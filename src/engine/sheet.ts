@@ -284,7 +284,7 @@ export interface ComputedSheet {
 
 /** Validate a record and derive every row, the running totals and the table points. */
 export function computeSheet(record: SheetRecord): ComputedSheet {
-  validateRecord(record);
+  validateSheetRecord(record);
   const running = [0, 0, 0, 0];
   const rows: SheetRow[] = record.hands.map((hand, index) => {
     const penalties = penaltyPayments(hand.penalties);
@@ -341,7 +341,7 @@ function validatePenalty(pen: Penalty, hand: number, field: string): void {
 }
 
 /** Check one hand; `index` is 0-based. Throws SheetError. */
-export function validateHand(hand: SheetHand, index: number): void {
+export function validateSheetHand(hand: SheetHand, index: number): void {
   const n = index + 1;
   if (index >= MAX_HANDS) {
     throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${MAX_HANDS} hands`, { hand: n, field: 'hands' });
@@ -375,12 +375,12 @@ export function validateHand(hand: SheetHand, index: number): void {
 }
 
 /** Check a whole record. Throws the first SheetError found. */
-export function validateRecord(record: SheetRecord): void {
+export function validateSheetRecord(record: SheetRecord): void {
   validatePlayers(record.players);
   if (record.hands.length > MAX_HANDS) {
     throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${MAX_HANDS} hands, this one has ${record.hands.length}`, { hand: MAX_HANDS + 1, field: 'hands' });
   }
-  record.hands.forEach(validateHand);
+  record.hands.forEach(validateSheetHand);
 }
 
 // ---------------------------------------------------------------------------
@@ -396,7 +396,7 @@ export function addHand(record: SheetRecord, hand: SheetHand): SheetRecord {
   if (index >= MAX_HANDS) {
     throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${MAX_HANDS} hands`, { hand: index + 1, field: 'hands' });
   }
-  validateHand(hand, index);
+  validateSheetHand(hand, index);
   return { ...record, hands: [...record.hands, hand] };
 }
 
@@ -405,7 +405,7 @@ export function editHand(record: SheetRecord, index: number, hand: SheetHand): S
   if (!Number.isInteger(index) || index < 0 || index >= record.hands.length) {
     throw new SheetError('NO_SUCH_HAND', `there is no hand ${index + 1} on this sheet`, { hand: index + 1 });
   }
-  validateHand(hand, index);
+  validateSheetHand(hand, index);
   const hands = [...record.hands];
   hands[index] = hand;
   return { ...record, hands };
@@ -564,7 +564,7 @@ export function parseGameRecord(input: unknown): SheetRecord {
     if (v !== undefined) meta[k] = v;
   }
   const record: SheetRecord = { players, hands, meta };
-  validateRecord(record);
+  validateSheetRecord(record);
   return record;
 }
 
