@@ -22,6 +22,36 @@ export function countTiles(tiles: readonly TileId[]): Uint8Array {
 
 const canStartChow = (t: number) => t < 27 && t % 9 <= 6;
 
+// The recursions below are top-level functions over explicit state (no closures),
+// because they are the hot path of scoring and of wait analysis.
+
+function decomposeRec(c: Uint8Array, from: number, setsNeeded: number, sets: [number, TileId][], pair: number, out: RawDecomposition[]): void {
+  let i = from;
+  while (i < 34 && c[i] === 0) i++;
+  if (i === 34) {
+    if (pair >= 0 && sets.length === setsNeeded) out.push({ pair, sets: sets.slice() });
+    return;
+  }
+  const n = c[i]!;
+  if (pair < 0 && n >= 2) {
+    c[i] = n - 2;
+    decomposeRec(c, i, setsNeeded, sets, i, out);
+    c[i] = n;
+  }
+  if (sets.length < setsNeeded) {
+    if (n >= 3) {
+      c[i] = n - 3; sets.push([PUNG, i]);
+      decomposeRec(c, i, setsNeeded, sets, pair, out);
+      sets.pop(); c[i] = n;
+    }
+    if (canStartChow(i) && c[i + 1]! > 0 && c[i + 2]! > 0) {
+      c[i]!--; c[i + 1]!--; c[i + 2]!--; sets.push([CHOW, i]);
+      decomposeRec(c, i, setsNeeded, sets, pair, out);
+      sets.pop(); c[i]!++; c[i + 1]!++; c[i + 2]!++;
+    }
+  }
+}
+
 /**
  * Every way to split `counts` into `setsNeeded` sets plus one pair.
  * Each multiset decomposition is listed once: the lowest remaining tile is
@@ -29,70 +59,44 @@ const canStartChow = (t: number) => t < 27 && t % 9 <= 6;
  */
 export function standardDecompositions(counts: Uint8Array, setsNeeded: number): RawDecomposition[] {
   const out: RawDecomposition[] = [];
-  const c = Uint8Array.from(counts);
-  const sets: [number, TileId][] = [];
-  let pair = -1;
-  const rec = (from: number) => {
-    let i = from;
-    while (i < 34 && c[i] === 0) i++;
-    if (i === 34) {
-      if (pair >= 0 && sets.length === setsNeeded) out.push({ pair, sets: sets.slice() });
-      return;
-    }
-    if (pair < 0 && c[i]! >= 2) {
-      c[i]! -= 2; pair = i;
-      rec(i);
-      c[i]! += 2; pair = -1;
-    }
-    if (sets.length < setsNeeded) {
-      if (c[i]! >= 3) {
-        c[i]! -= 3; sets.push([PUNG, i]);
-        rec(i);
-        sets.pop(); c[i]! += 3;
-      }
-      if (canStartChow(i) && c[i + 1]! > 0 && c[i + 2]! > 0) {
-        c[i]!--; c[i + 1]!--; c[i + 2]!--; sets.push([CHOW, i]);
-        rec(i);
-        sets.pop(); c[i]!++; c[i + 1]!++; c[i + 2]!++;
-      }
-    }
-  };
-  rec(0);
+  decomposeRec(Uint8Array.from(counts), 0, setsNeeded, [], -1, out);
   return out;
 }
 
-/** True when `counts` splits into `setsNeeded` sets and one pair (fast, no listing). */
-export function isStandardComplete(counts: Uint8Array, setsNeeded: number): boolean {
-  const c = Uint8Array.from(counts);
-  let pairUsed = false;
-  let sets = 0;
-  const rec = (from: number): boolean => {
-    let i = from;
-    while (i < 34 && c[i] === 0) i++;
-    if (i === 34) return pairUsed && sets === setsNeeded;
-    if (!pairUsed && c[i]! >= 2) {
-      c[i]! -= 2; pairUsed = true;
-      const ok = rec(i);
-      c[i]! += 2; pairUsed = false;
+function completeRec(c: Uint8Array, from: number, setsLeft: number, pairLeft: boolean): boolean {
+  let i = from;
+  while (i < 34 && c[i] === 0) i++;
+  if (i === 34) return !pairLeft && setsLeft === 0;
+  const n = c[i]!;
+  if (pairLeft && n >= 2) {
+    c[i] = n - 2;
+    const ok = completeRec(c, i, setsLeft, false);
+    c[i] = n;
+    if (ok) return true;
+  }
+  if (setsLeft > 0) {
+    if (n >= 3) {
+      c[i] = n - 3;
+      const ok = completeRec(c, i, setsLeft - 1, pairLeft);
+      c[i] = n;
       if (ok) return true;
     }
-    if (sets < setsNeeded) {
-      if (c[i]! >= 3) {
-        c[i]! -= 3; sets++;
-        const ok = rec(i);
-        sets--; c[i]! += 3;
-        if (ok) return true;
-      }
-      if (canStartChow(i) && c[i + 1]! > 0 && c[i + 2]! > 0) {
-        c[i]!--; c[i + 1]!--; c[i + 2]!--; sets++;
-        const ok = rec(i);
-        sets--; c[i]!++; c[i + 1]!++; c[i + 2]!++;
-        if (ok) return true;
-      }
+    if (canStartChow(i) && c[i + 1]! > 0 && c[i + 2]! > 0) {
+      c[i]!--; c[i + 1]!--; c[i + 2]!--;
+      const ok = completeRec(c, i, setsLeft - 1, pairLeft);
+      c[i]!++; c[i + 1]!++; c[i + 2]!++;
+      if (ok) return true;
     }
-    return false;
-  };
-  return rec(0);
+  }
+  return false;
+}
+
+/**
+ * True when `counts` splits into `setsNeeded` sets and one pair (fast, no listing).
+ * `counts` is used as scratch space and restored before returning.
+ */
+export function isStandardComplete(counts: Uint8Array, setsNeeded: number): boolean {
+  return completeRec(counts, 0, setsNeeded, true);
 }
 
 /** The six ways to give the knitted sequences 1-4-7, 2-5-8, 3-6-9 to the suits m, p, s. */

@@ -186,26 +186,44 @@ function tieBetter(cands: Candidate[], a: number, b: number): boolean {
   return x.length < y.length;
 }
 
-const chowMemo = new Map<string, ComboPick>();
-const pungMemo = new Map<string, ComboPick>();
+const chowMemo = new Map<number, ComboPick>();
+const pungMemo = new Map<number, ComboPick>();
 
-/** Best chow-combination fans for these chows (lowest tiles) and pair. */
+/** Sorts a short list in place (insertion sort: at most 4 items, no allocation). */
+function sortSmall(a: number[]): number[] {
+  for (let i = 1; i < a.length; i++) {
+    const v = a[i]!;
+    let j = i - 1;
+    while (j >= 0 && a[j]! > v) { a[j + 1] = a[j]!; j--; }
+    a[j + 1] = v;
+  }
+  return a;
+}
+
+/** Numeric memo key of a sorted list of tile ids (each < 34), plus an extra value. */
+function keyOf(sorted: number[], extra: number): number {
+  let k = 0;
+  for (const t of sorted) k = k * 35 + t + 1;
+  return k * 36 + extra + 1;
+}
+
+/** Best chow-combination fans for these chows (lowest tiles) and pair. Sorts `chows` in place. */
 export function chowCombos(chows: number[], pair: number): ComboPick {
   if (chows.length < 2) return EMPTY;
-  const sorted = [...chows].sort((a, b) => a - b);
-  const key = sorted.join(',') + (sorted.length === 4 ? '|' + pair : '');
+  const sorted = sortSmall(chows);
+  const key = keyOf(sorted, sorted.length === 4 ? pair : -1);
   let r = chowMemo.get(key);
-  if (!r) { r = choose(chowCandidates(sorted, pair), sorted.length); chowMemo.set(key, r); }
+  if (!r) { r = choose(chowCandidates(sorted.slice(), pair), sorted.length); chowMemo.set(key, r); }
   return r;
 }
 
-/** Best pung-combination fans for these pungs and kongs (their tiles). */
+/** Best pung-combination fans for these pungs and kongs (their tiles). Sorts `pungs` in place. */
 export function pungCombos(pungs: number[]): ComboPick {
   if (pungs.length < 2) return EMPTY;
-  const sorted = [...pungs].sort((a, b) => a - b);
-  const key = sorted.join(',');
+  const sorted = sortSmall(pungs);
+  const key = keyOf(sorted, -1);
   let r = pungMemo.get(key);
-  if (!r) { r = choose(pungCandidates(sorted), sorted.length); pungMemo.set(key, r); }
+  if (!r) { r = choose(pungCandidates(sorted.slice()), sorted.length); pungMemo.set(key, r); }
   return r;
 }
 

@@ -31,7 +31,8 @@ export interface Evaluated {
   interp: Interp;
   counts: Int32Array;
   /** fan id -> fan id that excluded it, or reason code (-1 account-once, -2 wait not unique) */
-  removed: Map<number, number>;
+  /** per fan id: 0 = counted (if present), > 0 = the fan that excluded it, -1 account-once, -2 wait not unique */
+  removed: Int16Array;
   total: number;
 }
 
@@ -49,13 +50,59 @@ function meldToSet(m: Meld): S {
  */
 export function waitsOf(concealed13: Uint8Array, melds: Meld[]): TileId[] {
   const out: TileId[] = [];
+  const c = concealed13;
   const setsNeeded = 4 - melds.length;
+  // Which special forms are still reachable with one more tile (cheap prechecks).
+  let kinds = 0, dup = 0, allTOH = true;
   for (let t = 0; t < 34; t++) {
-    concealed13[t]!++;
-    if (isCompleteAnyForm(concealed13, setsNeeded, melds.length)) out.push(t);
-    concealed13[t]!--;
+    const n = c[t]!;
+    if (!n) continue;
+    kinds++;
+    if (n > 1) dup += n - 1;
+    if (!(t >= 27 || t % 9 === 0 || t % 9 === 8)) allTOH = false;
+  }
+  const maySevenPairs = melds.length === 0;
+  const mayOrphans = melds.length === 0 && allTOH && dup <= 1;
+  const mayHonorsKnitted = melds.length === 0 && dup === 0;
+  let mayKnitted = false;
+  if (melds.length <= 1) {
+    for (const pat of KNITTED_PATTERNS) {
+      let have = 0;
+      for (const t of pat) if (c[t]) have++;
+      if (have >= 8) { mayKnitted = true; break; }
+    }
+  }
+  const special = mayOrphans || mayHonorsKnitted || mayKnitted;
+  for (let t = 0; t < 34; t++) {
+    // A tile can complete a standard hand only next to tiles already held.
+    let near = c[t]! > 0;
+    if (!near && t < 27) {
+      const r = t % 9;
+      near = (r >= 1 && c[t - 1]! > 0) || (r >= 2 && c[t - 2]! > 0) || (r <= 7 && c[t + 1]! > 0) || (r <= 6 && c[t + 2]! > 0);
+    }
+    if (!near && !special) continue;
+    c[t]!++;
+    let ok = near && isStandardComplete(c, setsNeeded);
+    if (!ok && near && maySevenPairs) ok = isSevenPairs(c);
+    if (!ok && mayOrphans) ok = isThirteenOrphans(c);
+    if (!ok && mayHonorsKnitted) ok = honorsKnittedPattern(c) >= 0;
+    if (!ok && mayKnitted) ok = isKnittedComplete(c, setsNeeded);
+    c[t]!--;
+    if (ok) out.push(t);
   }
   return out;
+}
+
+function isKnittedComplete(c: Uint8Array, setsNeeded: number): boolean {
+  for (const pat of KNITTED_PATTERNS) {
+    if (pat.every((t) => c[t]! > 0)) {
+      for (const t of pat) c[t]!--;
+      const ok = isStandardComplete(c, setsNeeded - 3);
+      for (const t of pat) c[t]!++;
+      if (ok) return true;
+    }
+  }
+  return false;
 }
 
 function isSevenPairs(c: Uint8Array): boolean {
@@ -86,22 +133,6 @@ function honorsKnittedPattern(c: Uint8Array): number {
     if (ok) return p;
   }
   return -1;
-}
-
-function isCompleteAnyForm(c: Uint8Array, setsNeeded: number, meldCount: number): boolean {
-  if (isStandardComplete(c, setsNeeded)) return true;
-  if (meldCount === 0 && (isSevenPairs(c) || isThirteenOrphans(c) || honorsKnittedPattern(c) >= 0)) return true;
-  if (meldCount <= 1) {
-    for (const pat of KNITTED_PATTERNS) {
-      if (pat.every((t) => c[t]! > 0)) {
-        for (const t of pat) c[t]!--;
-        const ok = isStandardComplete(c, setsNeeded - 3);
-        for (const t of pat) c[t]!++;
-        if (ok) return true;
-      }
-    }
-  }
-  return false;
 }
 
 /** Every interpretation of the complete hand (14 tiles). */
@@ -222,13 +253,11 @@ function facts(hand: Hand, cc: Uint8Array): HandFacts {
 
 const popcount3 = (m: number) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1);
 
-function detect(ip: Interp, f: HandFacts, ctx: WinContext, uniqueWait: boolean, hand: Hand): Evaluated {
+/** Fans that depend on the tiles and the win conditions only, not on the reading: computed once per hand. */
+function handLevelFans(f: HandFacts, ctx: WinContext): Int32Array {
   const c = new Int32Array(82);
-  const removed = new Map<number, number>();
   const noHonors = !f.winds && !f.dragons;
   const nSuits = popcount3(f.suits);
-  const std = ip.kind === 'standard' || ip.kind === 'knitted-straight';
-
   // Suits, honours and tile ranges (every hand form).
   if (f.allGreen) c[3] = 1;
   if (noHonors && f.allTermOrHonor) c[8] = 1;
@@ -259,6 +288,15 @@ function detect(ip: Interp, f: HandFacts, ctx: WinContext, uniqueWait: boolean, 
   if (ctx.robbingKong) c[47] = 1;
   if (ctx.lastOfKind) c[58] = 1;
   if (f.noMelded) c[ctx.selfDrawn ? 56 : 62] = 1;
+  return c;
+}
+
+function detect(ip: Interp, f: HandFacts, base: Int32Array, ctx: WinContext, uniqueWait: boolean, hand: Hand): Evaluated {
+  const c = base.slice();
+  const removed = new Int16Array(82);
+  const noHonors = !f.winds && !f.dragons;
+  const nSuits = popcount3(f.suits);
+  const std = ip.kind === 'standard' || ip.kind === 'knitted-straight';
 
   let chowFans: ReturnType<typeof chowCombos> | null = null;
   let pungFans: ReturnType<typeof pungCombos> | null = null;
@@ -333,7 +371,7 @@ function detect(ip: Interp, f: HandFacts, ctx: WinContext, uniqueWait: boolean, 
     // Pung of Terminals or Honors (000/003: 38, 9, 1 exclude 73 for their winds).
     const t73 = termPungs + (windPungs >= 3 ? 0 : windT73);
     if (t73) c[73] = t73;
-    if (windPungs >= 3 && windT73 && !t73) { c[73] = windT73; removed.set(73, c[1] ? 1 : c[9] ? 9 : 38); }
+    if (windPungs >= 3 && windT73 && !t73) { c[73] = windT73; removed[73] = c[1] ? 1 : c[9] ? 9 : 38; }
 
     // Kongs (004 fan 57: one melded + one concealed kong = Two Melded Kongs + Concealed Kong).
     const kongs = kongsC + kongsM;
@@ -363,23 +401,23 @@ function detect(ip: Interp, f: HandFacts, ctx: WinContext, uniqueWait: boolean, 
 
     if (ip.wait) {
       if (uniqueWait) c[ip.wait] = 1;
-      else removed.set(ip.wait, WAIT_NOT_UNIQUE);
+      else removed[ip.wait] = WAIT_NOT_UNIQUE;
     }
   }
 
   // One exclusion pass, in rule-book order: a counted fan removes what it implies.
   for (let id = 1; id <= 80; id++) {
-    if (!c[id] || removed.has(id)) continue;
+    if (!c[id] || removed[id]) continue;
     for (const ex of FANS[id - 1]!.excludes) {
-      if (c[ex] && !removed.has(ex)) removed.set(ex, id);
+      if (c[ex] && !removed[ex]) removed[ex] = id;
     }
   }
   let total = 0;
-  for (let id = 1; id <= 80; id++) if (c[id] && !removed.has(id)) total += c[id]! * FANS[id - 1]!.points;
+  for (let id = 1; id <= 80; id++) if (c[id] && !removed[id]) total += c[id]! * FANS[id - 1]!.points;
   if (total === 0) { c[43] = 1; total = 8; }
   const ev: Evaluated = { interp: ip, counts: c, removed, total };
-  if (chowFans) for (const d of chowFans.dropped) if (!c[d.id]) { c[d.id] = 1; removed.set(d.id, d.reason === 'excluded' ? d.byFan! : ACCOUNT_ONCE); }
-  if (pungFans) for (const d of pungFans.dropped) if (!c[d.id]) { c[d.id] = 1; removed.set(d.id, d.reason === 'excluded' ? d.byFan! : ACCOUNT_ONCE); }
+  if (chowFans) for (const d of chowFans.dropped) if (!c[d.id]) { c[d.id] = 1; removed[d.id] = d.reason === 'excluded' ? d.byFan! : ACCOUNT_ONCE; }
+  if (pungFans) for (const d of pungFans.dropped) if (!c[d.id]) { c[d.id] = 1; removed[d.id] = d.reason === 'excluded' ? d.byFan! : ACCOUNT_ONCE; }
   return ev;
 }
 
@@ -415,7 +453,8 @@ export function evaluateAll(hand: Hand, ctx: WinContext): Prepared {
     }
     return waits;
   };
-  const evaluations = ips.map((ip) => detect(ip, f, ctx, ip.wait ? getWaits().length === 1 : false, hand));
+  const base = handLevelFans(f, ctx);
+  const evaluations = ips.map((ip) => detect(ip, f, base, ctx, ip.wait ? getWaits().length === 1 : false, hand));
   return { hand, ctx, evaluations, waits: getWaits() };
 }
 
@@ -432,8 +471,8 @@ export function toResult(p: Prepared, ev: Evaluated): ScoreResult {
     const n = ev.counts[id]!;
     if (!n) continue;
     const def = FANS[id - 1]!;
-    const by = ev.removed.get(id);
-    if (by === undefined) fans.push({ id, names: def.names, points: def.points, count: n });
+    const by = ev.removed[id]!;
+    if (by === 0) fans.push({ id, names: def.names, points: def.points, count: n });
     else if (by === ACCOUNT_ONCE) {
       notCounted.push({ id, names: def.names, points: def.points, reason: { kind: 'account-once', citation: 'rules 004, account-once principle (Wyłączności)' },
         message: `${def.names.en}: these sets were already combined for another fan; each set may be combined only once more (account-once).` });
@@ -474,7 +513,7 @@ export function toResult(p: Prepared, ev: Evaluated): ScoreResult {
 /** Counted fan ids of an evaluation, ascending. */
 function countedIds(e: Evaluated): number[] {
   const ids: number[] = [];
-  for (let id = 1; id <= 80; id++) if (e.counts[id] && !e.removed.has(id)) ids.push(id);
+  for (let id = 1; id <= 80; id++) if (e.counts[id] && !e.removed[id]) ids.push(id);
   return ids;
 }
 

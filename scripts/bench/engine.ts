@@ -1,0 +1,51 @@
+/**
+ * Engine benchmark: scores every valid hand of the conformance file repeatedly
+ * (parsing done once, outside the timed loop) and prints hands per second.
+ *   npm run bench:engine [-- --json] [-- --seconds 5]
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import type { Hand, WinContext } from '../../src/engine/index.ts';
+import { BatchContext, toWinContext } from '../../src/cli/batch.ts';
+
+// Measure the engine as it ships: bundled and minified (no dev-loader wrappers).
+const outfile = join(mkdtempSync(join(tmpdir(), 'bench-engine-')), 'engine.mjs');
+await build({ entryPoints: [new URL('../../src/engine/index.ts', import.meta.url).pathname], bundle: true, format: 'esm', platform: 'neutral', minify: !process.env.BENCH_NO_MINIFY, outfile, logLevel: 'error' });
+const { parseHand, scoreMcr } = (await import(pathToFileURL(outfile).href)) as typeof import('../../src/engine/index.ts');
+
+const { values } = parseArgs({ options: { json: { type: 'boolean' }, seconds: { type: 'string' }, file: { type: 'string' } } });
+const file = values.file ?? new URL('../../../shared/conformance/mcr-public.jsonl', import.meta.url).pathname;
+let text: string;
+try { text = readFileSync(file, 'utf8'); } catch { console.error(`error: cannot read ${file}`); process.exit(2); }
+const cases: { hand: Hand; ctx: WinContext }[] = [];
+for (const line of text.split('\n')) {
+  if (!line.trim()) continue;
+  const d = JSON.parse(line);
+  if (!d.expected?.valid_win) continue;
+  cases.push({ hand: parseHand(d.hand), ctx: toWinContext(BatchContext.parse(d.context)) });
+}
+const seconds = Number(values.seconds ?? 3);
+// Warm-up (JIT and the combination memo).
+for (const c of cases) scoreMcr(c.hand, c.ctx);
+let n = 0;
+let checksum = 0;
+// CPU time of this process, so other work on the machine does not distort the figure.
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+let elapsed = 0;
+while (elapsed < seconds * 1000) {
+  for (const c of cases) checksum += scoreMcr(c.hand, c.ctx).total;
+  n += cases.length;
+  elapsed = performance.now() - t0;
+}
+const cpu = process.cpuUsage(cpu0);
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+const hps = Math.round(n / cpuSeconds);
+console.log(`${cases.length} valid hands, ${n} scored in ${(elapsed / 1000).toFixed(2)} s wall, ${cpuSeconds.toFixed(2)} s CPU (checksum ${checksum})`);
+console.log(`${hps.toLocaleString('en')} hands per second of CPU time (one core, Node ${process.version}); wall-clock ${Math.round(n / (elapsed / 1000)).toLocaleString('en')}/s`);
+if (values.json) console.log(JSON.stringify({ hands_per_second: hps }));
