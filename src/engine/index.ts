@@ -20,3 +20,4 @@ export { parseWaitingHand } from './notation.ts';
 import { registerRuleset as register } from './ruleset.ts';
 import { MCR as mcrRuleset } from './mcr/ruleset.ts';
 register(mcrRuleset);
+export * from './sheet.ts';
