@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what the test suite needs beyond npm packages (Debian):
+# Chromium for the end-to-end tests, CJK and symbol fonts for the synthetic-data
+# generator and for screenshots, and PyTorch for the training smoke test.
+set -euo pipefail
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+/usr/bin/python3 -c 'import torch' >/dev/null 2>&1 || need+=(python3-torch)
+for pkg in fonts-noto-cjk fonts-wqy-zenhei fonts-arphic-ukai fonts-arphic-uming fonts-symbola fonts-dejavu-core; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${need[@]}"
+fi
+echo "test dependencies ready: chromium $(chromium --version 2>/dev/null | awk '{print $2}'), torch $(/usr/bin/python3 -c 'import torch; print(torch.__version__)')"
