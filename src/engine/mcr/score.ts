@@ -53,11 +53,10 @@ export function waitsOf(concealed13: Uint8Array, melds: Meld[]): TileId[] {
   const c = concealed13;
   const setsNeeded = 4 - melds.length;
   // Which special forms are still reachable with one more tile (cheap prechecks).
-  let kinds = 0, dup = 0, allTOH = true;
+  let dup = 0, allTOH = true;
   for (let t = 0; t < 34; t++) {
     const n = c[t]!;
     if (!n) continue;
-    kinds++;
     if (n > 1) dup += n - 1;
     if (!(t >= 27 || t % 9 === 0 || t % 9 === 8)) allTOH = false;
   }
