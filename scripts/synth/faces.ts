@@ -128,6 +128,20 @@ function dots(r: Rng, st: GlyphStyle, n: number): string {
   let ds: D[] = [];
   switch (n) {
     case 1: {
+      const v = st.seed % 3;
+      if (v === 1) {
+        // sun / flower: petals around rings
+        let s = '';
+        for (let i = 0; i < 12; i++) {
+          const a = (i / 12) * Math.PI * 2;
+          s += `<ellipse cx="${(150 + Math.cos(a) * 95).toFixed(1)}" cy="${(200 + Math.sin(a) * 95).toFixed(1)}" rx="30" ry="16" transform="rotate(${((a * 180) / Math.PI).toFixed(1)} ${(150 + Math.cos(a) * 95).toFixed(1)} ${(200 + Math.sin(a) * 95).toFixed(1)})" fill="${i % 2 ? G : B}"/>`;
+        }
+        return s + `<circle cx="150" cy="200" r="70" fill="none" stroke="${R}" stroke-width="14"/><circle cx="150" cy="200" r="45" fill="${B}"/><circle cx="150" cy="200" r="22" fill="#fff"/><circle cx="150" cy="200" r="10" fill="${R}"/>`;
+      }
+      if (v === 2) {
+        // simple concentric rings
+        return `<circle cx="150" cy="200" r="120" fill="none" stroke="${B}" stroke-width="18"/><circle cx="150" cy="200" r="88" fill="none" stroke="${G}" stroke-width="14"/><circle cx="150" cy="200" r="58" fill="none" stroke="${R}" stroke-width="14"/><circle cx="150" cy="200" r="28" fill="${B}"/>`;
+      }
       // big patterned circle
       let s = `<circle cx="150" cy="200" r="122" fill="none" stroke="${G}" stroke-width="14"/>`;
       s += `<circle cx="150" cy="200" r="100" fill="none" stroke="${B}" stroke-width="6"/>`;

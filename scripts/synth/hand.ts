@@ -159,15 +159,15 @@ export function layoutHand(r: Rng, hand: Hand, opts: LayoutOpts): Placed[] {
     const fg = group++;
     for (const f of hand.flowers) all.push({ code: f, group: fg });
     const cols = int(r, 4, 8);
-    const gx = 1 + uni(r, 0.1, 0.6);
-    const gy = A + uni(r, 0.1, 0.6);
+    const gx = 1 + uni(r, 0.3, 0.7);
+    const gy = A + uni(r, 0.3, 0.7);
     all.forEach((t, i) => {
       const c = i % cols;
       const rw = Math.floor(i / cols);
       const up = chance(r, upP);
       out.push({
-        code: t.code, x: c * gx + (r() - 0.5) * 0.3, y: rw * gy + (r() - 0.5) * 0.3,
-        rot: (up ? 180 : 0) + (r() - 0.5) * 16, sideways: false, upsideDown: up, group: t.group, row: rw,
+        code: t.code, x: c * gx + (r() - 0.5) * 0.16, y: rw * gy + (r() - 0.5) * 0.16,
+        rot: (up ? 180 : 0) + (r() - 0.5) * 12, sideways: false, upsideDown: up, group: t.group, row: rw,
       });
     });
   } else {
@@ -207,7 +207,8 @@ export function layoutHand(r: Rng, hand: Hand, opts: LayoutOpts): Placed[] {
         x += groupGap * uni(r, 0.5, 2);
       } else {
         row++;
-        y += (where < 0.75 ? 1 : -1) * (A + uni(r, 0.4, 1.5));
+        const ys = out.map((p) => p.y);
+        y = where < 0.75 ? Math.max(...ys) + A + uni(r, 0.4, 1.5) : Math.min(...ys) - A - uni(r, 0.4, 1.5);
         x = uni(r, -1, 6);
       }
       for (const f of hand.flowers) {

@@ -8,7 +8,7 @@ import { CLASSES, type Placed, layoutHand, sampleHand } from './hand.ts';
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
 import { type Rng, chance, clamp, int, pick, rngFor, uni, weighted } from './rng.ts';
 
-export const GENERATOR_VERSION = '1.0.0';
+export const GENERATOR_VERSION = '1.1.0';
 
 export interface GenOptions {
   seed: number;
@@ -258,8 +258,28 @@ export function clipBox(hull: Pt[], W: number, H: number): { box: [number, numbe
 
 // ---------------------------------------------------------------- finishing
 async function finish(r: Rng, f: Frame, opts: { glare: number; holdout: boolean }, crop?: { left: number; top: number; width: number; height: number }, outSize?: number): Promise<Buffer> {
-  const u8 = photoEffects(r, f, opts);
-  let img = sharp(u8, { raw: { width: f.w, height: f.h, channels: 3 } });
+  let u8 = photoEffects(r, f, opts);
+  const raw = { width: f.w, height: f.h, channels: 3 as const };
+  if (!crop && chance(r, 0.2)) {
+    // shallow depth of field: sharp band around a focal line, blurrier away from it
+    const sigma = uni(r, 1.2, 3.5) * (f.w / 1024);
+    const blurred = await sharp(u8, { raw }).blur(sigma).raw().toBuffer();
+    const fy = uni(r, 0.35, 0.75) * f.h, band = uni(r, 0.08, 0.3) * f.h, ramp = uni(r, 0.2, 0.5) * f.h;
+    for (let y = 0; y < f.h; y++) {
+      const wgt = clamp((Math.abs(y - fy) - band) / ramp, 0, 1);
+      if (wgt <= 0) continue;
+      const o0 = y * f.w * 3, o1 = o0 + f.w * 3;
+      for (let o = o0; o < o1; o++) u8[o] = u8[o] + (blurred[o] - u8[o]) * wgt;
+    }
+  }
+  if (chance(r, 0.12)) {
+    // low-resolution capture / digital zoom
+    const k = uni(r, 0.35, 0.7);
+    const sw = Math.max(8, Math.round(f.w * k)), sh = Math.max(8, Math.round(f.h * k));
+    const small = await sharp(u8, { raw }).resize(sw, sh, { fit: 'fill' }).raw().toBuffer();
+    u8 = await sharp(small, { raw: { width: sw, height: sh, channels: 3 } }).resize(f.w, f.h, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+  }
+  let img = sharp(u8, { raw });
   if (crop) {
     img = sharp(await img.extract(crop).raw().toBuffer(), { raw: { width: crop.width, height: crop.height, channels: 3 } });
     if (outSize) {

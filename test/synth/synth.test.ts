@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
-import { CLASSES, sampleCodes } from '../../scripts/synth/hand.ts';
+import { CLASSES, layoutHand, sampleCodes, sampleHand } from '../../scripts/synth/hand.ts';
 import { checkArtRoot, defaultArtRoot } from '../../scripts/synth/art.ts';
 import { clearCaches, renderScene, renderTileCrop, type GenOptions } from '../../scripts/synth/scene.ts';
 import { rngFor } from '../../scripts/synth/rng.ts';
@@ -33,6 +33,23 @@ describe('synth classes and sampling', () => {
       const counts = new Map<string, number>();
       for (const c of sampleCodes(rngFor(9, i))) if (c !== 'back') counts.set(c, (counts.get(c) ?? 0) + 1);
       for (const v of counts.values()) expect(v).toBeLessThanOrEqual(4);
+    }
+  });
+});
+
+describe('synth layout', () => {
+  it('does not overlap tiles on the table plane', () => {
+    for (let i = 0; i < 300; i++) {
+      const r = rngFor(3, i);
+      const placed = layoutHand(r, sampleHand(r), { aspect: 1.4 });
+      const ext = placed.map((p) => (p.sideways ? [1.4, 1] : [1, 1.4]));
+      for (let a = 0; a < placed.length; a++) {
+        for (let b = a + 1; b < placed.length; b++) {
+          const ox = (ext[a][0] + ext[b][0]) / 2 - Math.abs(placed[a].x - placed[b].x);
+          const oy = (ext[a][1] + ext[b][1]) / 2 - Math.abs(placed[a].y - placed[b].y);
+          expect(Math.min(ox, oy), `scene ${i} tiles ${a},${b}`).toBeLessThan(0.12);
+        }
+      }
     }
   });
 });
