@@ -4,6 +4,7 @@
  */
 import { MahjongError } from './errors.ts';
 import { meldTiles, type Hand, type WaitingHand, type WinContext } from './hand.ts';
+
 import { isFlower, isHonor, suitOf, TILE_KINDS, tileCode, WINDS } from './tiles.ts';
 
 export interface HandShape {
@@ -22,33 +23,37 @@ export function validateHand(hand: Hand | WaitingHand, shape: HandShape = MCR_SH
     throw new MahjongError('TOO_MANY_MELDS', `the hand declares ${hand.melds.length} sets; at most ${shape.sets} are possible`);
   }
   const winning = 'winningTile' in hand ? hand.winningTile : undefined;
-  const all = [...hand.concealed, ...(winning !== undefined ? [winning] : [])];
-  for (const t of all) {
+  const counts = new Uint8Array(TILE_KINDS);
+  const checkTile = (t: number) => {
     if (!Number.isInteger(t) || t < 0 || t >= TILE_KINDS) {
       if (Number.isInteger(t) && isFlower(t)) throw new MahjongError('MALFORMED_NOTATION', 'flowers are not part of the hand; count them in the win conditions');
       throw new MahjongError('MALFORMED_NOTATION', `unknown tile id ${String(t)}`);
     }
-  }
-  const counts = new Uint8Array(TILE_KINDS);
+    counts[t]!++;
+  };
+  for (const t of hand.concealed) checkTile(t);
+  if (winning !== undefined) checkTile(winning);
+  const loose = hand.concealed.length + (winning !== undefined ? 1 : 0);
   for (const m of hand.melds) {
     if (!Number.isInteger(m.tile) || m.tile < 0 || m.tile >= TILE_KINDS) throw new MahjongError('INVALID_MELD', `unknown tile id ${String(m.tile)} in a declared set`);
     if (m.kind === 'chow') {
       if (isHonor(m.tile)) throw new MahjongError('HONOR_CHOW', `honours cannot form a chow (${tileCode(m.tile)})`);
       if (m.tile % 9 > 6 || suitOf(m.tile + 2) !== suitOf(m.tile)) throw new MahjongError('INVALID_MELD', `a chow cannot start at ${tileCode(m.tile)}`);
-    }
-    if (m.kind !== 'kong' && m.concealed) {
+      if (m.concealed) throw new MahjongError('INVALID_MELD', 'a declared chow is always melded; write concealed chows among the concealed tiles');
+      counts[m.tile]!++; counts[m.tile + 1]!++; counts[m.tile + 2]!++;
+    } else {
+      if (m.kind !== 'pung' && m.kind !== 'kong') throw new MahjongError('INVALID_MELD', `unknown set kind ${String((m as { kind: unknown }).kind)}`);
       // Concealed chows and pungs are part of the concealed tiles, never declared.
-      throw new MahjongError('INVALID_MELD', `a declared ${m.kind} is always melded; write concealed ${m.kind}s among the concealed tiles`);
+      if (m.kind === 'pung' && m.concealed) throw new MahjongError('INVALID_MELD', 'a declared pung is always melded; write concealed pungs among the concealed tiles');
+      counts[m.tile]! += m.kind === 'kong' ? 4 : 3;
     }
-    for (const t of meldTiles(m)) counts[t]!++;
   }
-  for (const t of all) counts[t]!++;
   const expected = 3 * shape.sets + 2 - 3 * hand.melds.length - (winning === undefined ? 1 : 0);
-  if (all.length !== expected) {
+  if (loose !== expected) {
     const what = winning === undefined ? 'a waiting hand' : 'a winning hand';
     const total = 3 * shape.sets + 2 - (winning === undefined ? 1 : 0);
     throw new MahjongError('WRONG_TILE_COUNT',
-      `${what} has ${total} tiles (kongs count as 3); with ${hand.melds.length} declared set(s) it needs ${expected} tile(s) outside them, but has ${all.length}`);
+      `${what} has ${total} tiles (kongs count as 3); with ${hand.melds.length} declared set(s) it needs ${expected} tile(s) outside them, but has ${loose}`);
   }
   for (let t = 0; t < TILE_KINDS; t++) {
     if (counts[t]! > 4) throw new MahjongError('TOO_MANY_COPIES', `there are ${counts[t]} copies of ${tileCode(t)}; a set has only 4`);
