@@ -14,6 +14,7 @@ import {
 } from '../engine/index.ts';
 import { parseWaitingHand } from '../engine/notation.ts';
 import { resultToBatch, scoreRawLine } from './batch.ts';
+import { FAN_PAYS_HELP, FAN_PAYS_OPTIONS, fanPaysFlags, runFanPays } from './fanpays.ts';
 
 const HELP = `Usage: npm run score -- "<hand>" [options]
 
@@ -34,8 +35,8 @@ Output:
   --what-if               the hand is 13 tiles + melds: score every winning tile
   --all                   list every way to read the hand, each scored
   --batch                 read JSON lines on stdin, write one JSON line each
-  --rules mcr             ruleset (mcr)
-`;
+  --rules mcr|fan-pays    ruleset (default mcr); in --batch a line's "rules" wins
+${FAN_PAYS_HELP}`;
 
 const WINDS = ['E', 'S', 'W', 'N'];
 
@@ -80,13 +81,13 @@ function describe(r: ScoreResult, lang: 'en' = 'en'): string {
   return lines.join('\n');
 }
 
-async function batch(): Promise<void> {
+async function batch(rules: string): Promise<void> {
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
   let n = 0;
   for await (const line of rl) {
     n++;
     if (line.trim() === '') continue;
-    process.stdout.write(JSON.stringify(scoreRawLine(line, n)) + '\n');
+    process.stdout.write(JSON.stringify(scoreRawLine(line, n, rules)) + '\n');
   }
 }
 
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
         discarder: { type: 'string' }, 'last-of-kind': { type: 'boolean' }, 'last-tile': { type: 'boolean' },
         replacement: { type: 'boolean' }, 'robbing-kong': { type: 'boolean' }, flowers: { type: 'string' },
         json: { type: 'boolean' }, batch: { type: 'boolean' }, 'what-if': { type: 'boolean' }, all: { type: 'boolean' },
-        rules: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        rules: { type: 'string' }, help: { type: 'boolean', short: 'h' }, ...FAN_PAYS_OPTIONS,
       },
     });
   } catch (e) {
@@ -111,8 +112,8 @@ async function main(): Promise<void> {
   const o = parsed.values;
   if (o.help) { process.stdout.write(HELP); return; }
   const rules = o.rules ?? 'mcr';
-  if (rules !== 'mcr') fail(`unknown ruleset "${rules}" (known: mcr)`);
-  if (o.batch) { await batch(); return; }
+  if (rules !== 'mcr' && rules !== 'fan-pays') fail(`unknown ruleset "${rules}" (known: mcr, fan-pays)`);
+  if (o.batch) { await batch(rules); return; }
   if (parsed.positionals.length !== 1) fail('give exactly one hand, in quotes (see --help)');
   const flowers = o.flowers === undefined ? 0 : Number(o.flowers);
   if (!Number.isInteger(flowers) || flowers < 0 || flowers > 8) fail('--flowers must be a whole number from 0 to 8');
@@ -123,6 +124,10 @@ async function main(): Promise<void> {
     robbingKong: !!o['robbing-kong'], flowers,
   };
   const text = parsed.positionals[0]!;
+  if (rules === 'fan-pays') {
+    runFanPays(text, { ...ctx, ...fanPaysFlags(o, fail) }, { json: !!o.json, all: !!o.all, whatIf: !!o['what-if'] }, (s) => process.stdout.write(s), fail);
+    return;
+  }
   try {
     if (o['what-if']) {
       const hand = parseWaitingHand(text);
