@@ -37,6 +37,8 @@ export interface Evaluated {
 }
 
 const ACCOUNT_ONCE = -1;
+const EXCLUDES: Int8Array[] = [new Int8Array(0), ...FANS.map((f) => Int8Array.from(f.excludes))];
+const POINTS = Int32Array.from([0, ...FANS.map((f) => f.points)]);
 const WAIT_NOT_UNIQUE = -2;
 
 function meldToSet(m: Meld): S {
@@ -134,6 +136,39 @@ function honorsKnittedPattern(c: Uint8Array): number {
   return -1;
 }
 
+/**
+ * One interpretation per distinct place the winning tile can sit in a decomposition:
+ * the pair (single wait), a pung (melded when won on a discard), a chow (edge,
+ * closed or two-sided), or the knitted part.
+ */
+function placeWinningTile(out: Interp[], declared: S[], w: TileId, selfDrawn: boolean, kind: DecompositionKind, raw: [number, TileId][], pair: TileId, knitted?: TileId[]): void {
+  const base: S[] = raw.map(([k, t]) => ({ kind: k === CHOW ? 0 : 1, tile: t, concealed: true, declared: false }));
+  const tags: number[] = [];
+  const extra = knitted ? { knitted } : {};
+  if (pair === w) { tags.push(-1); out.push({ kind, sets: declared.concat(base), pair, wait: 79, ...extra }); }
+  for (let i = 0; i < base.length; i++) {
+    const st = base[i]!;
+    if (st.kind === 1 && st.tile === w) {
+      const tag = 1000 + st.tile;
+      if (tags.includes(tag)) continue;
+      tags.push(tag);
+      const sets = base.slice();
+      sets[i] = { ...st, concealed: selfDrawn };
+      out.push({ kind, sets: declared.concat(sets), pair, wait: 0, ...extra });
+    } else if (st.kind === 0 && w >= st.tile && w <= st.tile + 2) {
+      const pos = w - st.tile;
+      const tag = 2000 + st.tile * 3 + pos;
+      if (tags.includes(tag)) continue;
+      tags.push(tag);
+      const r = (st.tile % 9) + 1;
+      const wait = pos === 1 ? 78 : (pos === 2 && r === 1) || (pos === 0 && r === 7) ? 77 : 0;
+      out.push({ kind, sets: declared.concat(base), pair, wait, ...extra });
+    }
+  }
+  if (knitted && knitted.includes(w)) { tags.push(-2); out.push({ kind, sets: declared.concat(base), pair, wait: 0, knitted }); }
+  if (tags.length === 0) throw new Error('internal: winning tile not found in decomposition');
+}
+
 /** Every interpretation of the complete hand (14 tiles). */
 function interpretations(hand: Hand, ctx: WinContext, cc: Uint8Array): Interp[] {
   const out: Interp[] = [];
@@ -142,39 +177,13 @@ function interpretations(hand: Hand, ctx: WinContext, cc: Uint8Array): Interp[] 
   const w = hand.winningTile;
   const selfDrawn = ctx.selfDrawn;
 
-  const place = (kind: DecompositionKind, raw: [number, TileId][], pair: TileId, knitted?: TileId[]) => {
-    const base: S[] = raw.map(([k, t]) => ({ kind: k === CHOW ? 0 : 1, tile: t, concealed: true, declared: false }));
-    let placed = false;
-    const seen = new Set<string>();
-    const emit = (sets: S[], wait: Interp['wait'], tag: string) => {
-      if (seen.has(tag)) return;
-      seen.add(tag);
-      placed = true;
-      out.push({ kind, sets: [...declared, ...sets], pair, wait, ...(knitted ? { knitted } : {}) });
-    };
-    if (pair === w) emit(base, 79, 'pair');
-    base.forEach((s, i) => {
-      if (s.kind === 1 && s.tile === w) {
-        const sets = base.map((x, j) => (j === i ? { ...x, concealed: selfDrawn } : x));
-        emit(sets, 0, `p${s.tile}`);
-      } else if (s.kind === 0 && w >= s.tile && w <= s.tile + 2) {
-        const pos = w - s.tile;
-        const r = (s.tile % 9) + 1;
-        const wait = pos === 1 ? 78 : (pos === 2 && r === 1) || (pos === 0 && r === 7) ? 77 : 0;
-        emit(base, wait, `c${s.tile}:${pos}`);
-      }
-    });
-    if (knitted && knitted.includes(w)) emit(base, 0, 'knit');
-    if (!placed) throw new Error('internal: winning tile not found in decomposition');
-  };
-
-  for (const d of standardDecompositions(cc, setsNeeded)) place('standard', d.sets, d.pair);
+  for (const d of standardDecompositions(cc, setsNeeded)) placeWinningTile(out, declared, w, selfDrawn, 'standard', d.sets, d.pair);
   if (hand.melds.length <= 1) {
     for (const pat of KNITTED_PATTERNS) {
       if (!pat.every((t) => cc[t]! > 0)) continue;
       const rest = Uint8Array.from(cc);
       for (const t of pat) rest[t]!--;
-      for (const d of standardDecompositions(rest, setsNeeded - 3)) place('knitted-straight', d.sets, d.pair, [...pat]);
+      for (const d of standardDecompositions(rest, setsNeeded - 3)) placeWinningTile(out, declared, w, selfDrawn, 'knitted-straight', d.sets, d.pair, [...pat]);
     }
   }
   if (hand.melds.length === 0) {
@@ -203,15 +212,16 @@ interface HandFacts {
   allReversible: boolean;
   noMelded: boolean;
   nineGates: boolean;
-  kongTiles: Set<TileId>;
+  /** 1 where the tile is declared as a kong */
+  kongTiles: Uint8Array;
 }
 
 function facts(hand: Hand, cc: Uint8Array): HandFacts {
   const all = Uint8Array.from(cc);
-  const kongTiles = new Set<TileId>();
+  const kongTiles = new Uint8Array(34);
   for (const m of hand.melds) {
     if (m.kind === 'chow') { all[m.tile]!++; all[m.tile + 1]!++; all[m.tile + 2]!++; }
-    else { all[m.tile]! += m.kind === 'kong' ? 4 : 3; if (m.kind === 'kong') kongTiles.add(m.tile); }
+    else { all[m.tile]! += m.kind === 'kong' ? 4 : 3; if (m.kind === 'kong') kongTiles[m.tile] = 1; }
   }
   let suits = 0, winds = false, dragons = false, minRank = 10, maxRank = 0;
   let allTOH = true, anyTOH = false, allEven = true, allGreen = true, allRev = true;
@@ -234,7 +244,7 @@ function facts(hand: Hand, cc: Uint8Array): HandFacts {
   const noMelded = hand.melds.every((m) => m.kind === 'kong' && m.concealed);
   // Nine Gates: no declared sets, and the 13 tiles before the win are 1112345678999 of one suit.
   let nineGates = false;
-  if (hand.melds.length === 0) {
+  if (hand.melds.length === 0 && !winds && !dragons && (suits === 1 || suits === 2 || suits === 4)) {
     const before = Uint8Array.from(cc);
     before[hand.winningTile]!--;
     for (let su = 0; su < 3 && !nineGates; su++) {
@@ -277,7 +287,7 @@ function handLevelFans(f: HandFacts, ctx: WinContext): Int32Array {
   if (nSuits === 2) c[75] = 1;
   if (noHonors) c[76] = 1;
   let hogs = 0;
-  for (let t = 0; t < 34; t++) if (f.all[t] === 4 && !f.kongTiles.has(t)) hogs++;
+  for (let t = 0; t < 34; t++) if (f.all[t] === 4 && !f.kongTiles[t]) hogs++;
   if (hogs) c[64] = hogs;
 
   // Win conditions.
@@ -407,12 +417,14 @@ function detect(ip: Interp, f: HandFacts, base: Int32Array, ctx: WinContext, uni
   // One exclusion pass, in rule-book order: a counted fan removes what it implies.
   for (let id = 1; id <= 80; id++) {
     if (!c[id] || removed[id]) continue;
-    for (const ex of FANS[id - 1]!.excludes) {
-      if (c[ex] && !removed[ex]) removed[ex] = id;
+    const ex = EXCLUDES[id]!;
+    for (let k = 0; k < ex.length; k++) {
+      const e = ex[k]!;
+      if (c[e] && !removed[e]) removed[e] = id;
     }
   }
   let total = 0;
-  for (let id = 1; id <= 80; id++) if (c[id] && !removed[id]) total += c[id]! * FANS[id - 1]!.points;
+  for (let id = 1; id <= 80; id++) if (c[id] && !removed[id]) total += c[id]! * POINTS[id]!;
   if (total === 0) { c[43] = 1; total = 8; }
   const ev: Evaluated = { interp: ip, counts: c, removed, total };
   if (chowFans) for (const d of chowFans.dropped) if (!c[d.id]) { c[d.id] = 1; removed[d.id] = d.reason === 'excluded' ? d.byFan! : ACCOUNT_ONCE; }
