@@ -113,6 +113,8 @@ async function main(): Promise<void> {
   if (o.help) { process.stdout.write(HELP); return; }
   const rules = o.rules ?? 'mcr';
   if (rules !== 'mcr' && rules !== 'fan-pays') fail(`unknown ruleset "${rules}" (known: mcr, fan-pays)`);
+  const fanPaysFlag = Object.keys(FAN_PAYS_OPTIONS).find((k) => (o as Record<string, unknown>)[k] !== undefined);
+  if (rules === 'mcr' && fanPaysFlag) fail(`--${fanPaysFlag} is a Fan Pays option (add --rules fan-pays)`);
   if (o.batch) { await batch(rules); return; }
   if (parsed.positionals.length !== 1) fail('give exactly one hand, in quotes (see --help)');
   const flowers = o.flowers === undefined ? 0 : Number(o.flowers);
