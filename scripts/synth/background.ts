@@ -1,6 +1,6 @@
 /** Procedural table textures, sampled through the plane->image homography. */
 import type { Frame, RGB } from './render.ts';
-import { type M3, inv } from './geom.ts';
+import { type M3, type Pt, inv } from './geom.ts';
 import { type Rng, clamp, pick, uni, weighted } from './rng.ts';
 
 export interface Tex {
@@ -202,7 +202,7 @@ export function paintBackground(f: Frame, G: M3, tex: Tex, texScale: number, edg
 
 /** Simple distractor objects drawn in image space (coins, cards, hand-like blobs, pens). */
 export function drawDistractor(r: Rng, f: Frame, cx: number, cy: number, size: number): void {
-  const kind = pick(r, ['coin', 'card', 'hand', 'pen', 'chip'] as const);
+  const kind = pick(r, ['coin', 'card', 'hand', 'pen', 'chip', 'domino', 'domino', 'block'] as const);
   const ang = uni(r, 0, Math.PI);
   const ca = Math.cos(ang), sa = Math.sin(ang);
   const { w, h, rgb } = f;
@@ -247,6 +247,30 @@ export function drawDistractor(r: Rng, f: Frame, cx: number, cy: number, size: n
         if (!inside) return null;
         const k = 0.85 + 0.2 * (-ly / size);
         return [skin[0] * k, skin[1] * k, skin[2] * k];
+      };
+      break;
+    }
+    case 'domino': case 'block': {
+      // tile-like hard negatives: dominoes and blank white blocks / erasers
+      hw = size * 0.28; hh = size * 0.5;
+      const face: RGB = kind === 'domino' && r() < 0.3 ? [25, 25, 25] : hsl(uni(r, 30, 60), uni(r, 0, 0.3), uni(r, 0.82, 0.95));
+      const pip: RGB = face[0] < 100 ? [235, 235, 235] : [20, 20, 20];
+      const pips: Pt[] = [];
+      if (kind === 'domino') {
+        const lay = [[], [[0, 0]], [[-1, -1], [1, 1]], [[-1, -1], [0, 0], [1, 1]], [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+          [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]]];
+        for (const half of [-1, 1]) for (const [px, py] of lay[Math.floor(r() * 7)]) pips.push([px * hw * 0.5, half * hh * 0.5 + py * hh * 0.25]);
+      }
+      const rad = hw * 0.2, pr = hw * 0.14;
+      shape = (lx, ly) => {
+        const qx = Math.abs(lx) - (hw - rad), qy = Math.abs(ly) - (hh - rad);
+        if (Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) > rad) return null;
+        if (kind === 'domino') {
+          if (Math.abs(ly) < hh * 0.02) return [face[0] * 0.5, face[1] * 0.5, face[2] * 0.5];
+          for (const [px, py] of pips) if (Math.hypot(lx - px, ly - py) < pr) return pip;
+        }
+        const k = 1 - 0.15 * Math.max(0, Math.max(qx, qy) / rad + 1) ;
+        return [face[0] * k, face[1] * k, face[2] * k];
       };
       break;
     }

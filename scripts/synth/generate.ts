@@ -86,8 +86,10 @@ export async function runShard(a: Args, dir: string, shard: number, shards: numb
   const n = total(a);
   let done = 0;
   const t0 = Date.now();
-  for (let i = 0; i < n; i++) {
-    if (Math.floor(i / BLOCK) % shards !== shard) continue;
+  const mine: number[] = [];
+  for (let i = 0; i < n; i++) if (Math.floor(i / BLOCK) % shards === shard) mine.push(i);
+  // two items in flight: one item's JS rendering overlaps the other's sharp (libvips) encoding
+  const one = async (i: number) => {
     if (a.tiles) {
       const { jpg, code } = await renderTileCrop(opts, i);
       fs.writeFileSync(path.join(dir, 'tiles', code, `${pad(Math.floor(i / CLASSES.length))}.jpg`), jpg);
@@ -99,9 +101,14 @@ export async function runShard(a: Args, dir: string, shard: number, shards: numb
     done++;
     if (!a.quiet && done % 100 === 0) {
       const s = (Date.now() - t0) / 1000;
-      console.error(`[synth shard ${shard}] ${done} items, ${(done / s).toFixed(1)}/s`);
+      console.error(`[synth shard ${shard}] ${done}/${mine.length} items, ${(done / s).toFixed(1)}/s`);
     }
-  }
+  };
+  let next = 0;
+  const lane = async () => {
+    while (next < mine.length) await one(mine[next++]);
+  };
+  await Promise.all([lane(), lane()]);
   return done;
 }
 
@@ -139,6 +146,16 @@ async function main(): Promise<void> {
     }
     fs.writeFileSync(path.join(tmp, 'labels.csv'), lines.join('\n') + '\n');
   }
+  const classCounts: Record<string, number> = Object.fromEntries(CLASSES.map((c) => [c, 0]));
+  let negatives = 0;
+  if (a.tiles) for (let i = 0; i < total(a); i++) classCounts[CLASSES[i % CLASSES.length]]++;
+  else {
+    for (let i = 0; i < total(a); i++) {
+      const lab = JSON.parse(fs.readFileSync(path.join(tmp, 'labels', `${pad(i)}.json`), 'utf8')) as { negative?: boolean; tiles: { code: string }[] };
+      if (lab.negative) negatives++;
+      for (const t of lab.tiles) classCounts[t.code]++;
+    }
+  }
   const manifest = {
     generator: 'scripts/synth/generate.ts',
     version: GENERATOR_VERSION,
@@ -146,10 +163,11 @@ async function main(): Promise<void> {
     seed: a.seed,
     count: a.count,
     items: total(a),
-    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, tileSize: a.tiles ? a.tileSize : undefined, workers: a.workers },
+    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, tileSize: a.tiles ? a.tileSize : undefined },
     classes: CLASSES,
     min_visible_fraction: 0.5,
-    seconds: Math.round(secs),
+    negatives,
+    class_counts: classCounts,
   };
   fs.writeFileSync(path.join(tmp, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   // atomic-ish swap: readers never see a half-written set

@@ -95,7 +95,7 @@ export function sampleHand(r: Rng): Hand {
     }
   }
   const flowers: string[] = [];
-  const nf = weighted(r, [[0, 4], [1, 3], [2, 3], [3, 2], [4, 1], [8, 0.3]] as const);
+  const nf = weighted(r, [[0, 3], [1, 3], [2, 3], [3, 2], [4, 1.5], [8, 0.4]] as const);
   const pool = shuffle(r, [...FLOWERS]);
   for (let i = 0; i < Math.min(nf, 8); i++) flowers.push(pool[i]);
   const extraBacks = chance(r, 0.12) ? int(r, 1, 6) : 0;
@@ -174,10 +174,17 @@ export function layoutHand(r: Rng, hand: Hand, opts: LayoutOpts): Placed[] {
     let x = 0;
     let y = 0;
     let row = 0;
-    for (const t of conc) {
+    // concealed part: one row, or split into two rows (common when photographing a hand)
+    const split = style === 'two' && conc.length > 7 && chance(r, hand.melds.length ? 0.25 : 0.6) ? Math.ceil(conc.length / 2) + int(r, -1, 1) : conc.length;
+    conc.forEach((t, i) => {
+      if (i === split) {
+        row++;
+        y += A + uni(r, 0.15, 0.8);
+        x = uni(r, -0.5, 1.5);
+      }
       faceUp(t.code, x + 0.5, y, t.group, row);
       x += 1 + tileGap;
-    }
+    });
     if (style === 'two' && hand.melds.length > 0) {
       row++;
       y += A + uni(r, 0.3, 1.2);

@@ -29,6 +29,7 @@ export interface BodyStyle {
   gloss: number; // diagonal gloss strength
   margin: number; // face margin (fraction of width) around the glyph
   noise: number; // face texture noise amplitude
+  wear: number; // paint wear 0..0.5
 }
 
 export interface Sprite {
@@ -161,7 +162,12 @@ export function buildSprite(r: Rng, glyph: Img | null, fullFace: boolean, body: 
             const sh = s2[3] * (1 - s[3]) * body.engrave * 0.45;
             cr *= 1 - sh; cg *= 1 - sh; cb *= 1 - sh;
           }
-          const a = s[3] * body.ink;
+          let a = s[3] * body.ink;
+          if (body.wear > 0 && a > 0) {
+            // worn / unevenly filled paint
+            const h1 = Math.sin(x * 0.61 + y * 0.37 + seedN) + Math.sin(x * 0.23 - y * 0.51 + seedN * 0.7);
+            a *= 1 - body.wear * clamp(0.5 + 0.35 * h1, 0, 1);
+          }
           if (faceDown) {
             // pattern on back: light/dark overlay
             const lum = (s[0] + s[1] + s[2]) / 3 / 255;
@@ -363,7 +369,7 @@ export function photoEffects(r: Rng, f: Frame, opts: { glare: number; holdout: b
   const gx = (Math.cos(ang) / w) * gAmp, gy = (Math.sin(ang) / h) * gAmp;
   const bright = uni(r, 0.75, 1.15);
   const vig = uni(r, 0, 0.45);
-  const temp = uni(r, -1, 1);
+  const temp = r() < 0.2 ? uni(r, -2, 2.5) : uni(r, -1, 1);
   const tint = uni(r, -0.04, 0.04);
   const g0 = bright * (1 + 0.12 * temp), g1 = bright * (1 + tint), g2 = bright * (1 - 0.14 * temp);
   const noiseAmp = uni(r, 0, 9);

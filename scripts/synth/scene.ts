@@ -126,7 +126,8 @@ function sampleBody(r: Rng): BodyStyle {
     sideShade: uni(r, 0.62, 0.92),
     gloss: chance(r, 0.5) ? uni(r, 0, 0.18) : 0,
     margin: uni(r, 0.0, 0.06),
-    noise: uni(r, 0, 5),
+    noise: uni(r, 0, 3),
+    wear: chance(r, 0.3) ? uni(r, 0.05, 0.45) : 0,
   };
 }
 
@@ -290,9 +291,9 @@ async function finish(r: Rng, f: Frame, opts: { glare: number; holdout: boolean 
   }
   const blurKind = weighted(r, [['none', 4], ['gauss', 3], ['motion', 1.5]] as const);
   const scaleRef = crop && outSize ? outSize / 128 : f.w / 1024;
-  if (blurKind === 'gauss') img = img.blur(Math.max(0.3, uni(r, 0.3, 1.8) * scaleRef));
+  if (blurKind === 'gauss') img = img.blur(Math.max(0.3, uni(r, 0.3, crop ? 1.1 : 1.8) * scaleRef));
   else if (blurKind === 'motion') {
-    const n = 2 * int(r, 1, Math.max(1, Math.round(4 * scaleRef))) + 1;
+    const n = 2 * int(r, 1, Math.max(1, Math.round((crop ? 1.5 : 4) * scaleRef))) + 1;
     const ang = uni(r, 0, Math.PI);
     const k = new Array(n * n).fill(0);
     for (let i = 0; i < n * 2; i++) {
@@ -329,7 +330,7 @@ export async function renderScene(opts: GenOptions, index: number): Promise<{ jp
   }
   if (!placed.length) { px0 = -5; px1 = 5; py0 = -3; py1 = 3; }
   const planeC: Pt = [(px0 + px1) / 2, (py0 + py1) / 2];
-  const allowCrop = chance(r, 0.25);
+  const allowCrop = chance(r, 0.3);
   const rotDeg = chance(r, 0.6) ? uni(r, -8, 8) : uni(r, -30, 30);
   let unitPx = uni(r, 0.03, 0.12) * W;
   let cam: Camera;
