@@ -25,6 +25,8 @@ export interface NotCountedFan {
   names: FanNames;
   points: number;
   reason: NotCountedReason;
+  /** How many occurrences were not counted (for combination fans; 1 otherwise). */
+  count?: number;
   /** One sentence for the player, in English (the UI translates by reason kind + fan ids). */
   message: string;
 }

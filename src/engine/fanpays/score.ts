@@ -31,10 +31,13 @@ export interface FanPaysResult extends ScoreResult {
 
 interface Scored { reading: Reading; hits: Hit[]; removed: Map<Hit, Exclusion | 'one-becomes-five'>; total: number }
 
+/** Largest excluding entry first, so a removed entry names the entry that really includes it (Five, not Four, Concealed Pungs). */
+const EXCLUSION_ORDER: readonly Exclusion[] = [...EXCLUSIONS].sort((a, b) => fanPaysFan(b.by).points - fanPaysFan(a.by).points);
+
 /** The exclusion table, in one pass: an entry the hand shows removes what its note names. */
 export function applyExclusions(hits: readonly Hit[]): Map<Hit, Exclusion> {
   const removed = new Map<Hit, Exclusion>();
-  for (const ex of EXCLUSIONS) {
+  for (const ex of EXCLUSION_ORDER) {
     const by = hits.filter((h) => h.id === ex.by);
     if (!by.length) continue;
     for (const h of hits) {

@@ -24,7 +24,7 @@ export interface ComboPick {
   /** fan id -> count */
   counted: Map<number, number>;
   /** fan ids shown by the sets but not counted (account-once or excluded by a counted combination) */
-  dropped: { id: number; reason: 'account-once' | 'excluded'; byFan?: number }[];
+  dropped: { id: number; count: number; reason: 'account-once' | 'excluded'; byFan?: number }[];
 }
 
 interface Candidate { id: number; members: number[]; sig: string }
@@ -165,18 +165,21 @@ function choose(cands: Candidate[], nSets: number): ComboPick {
   }
   const chosenIds = new Set<number>();
   for (let c = 0; c < cands.length; c++) if (bestMask & (1 << c)) chosenIds.add(cands[c]!.id);
+  const drop = (id: number, reason: 'account-once' | 'excluded', byFan?: number) => {
+    const d = dropped.find((x) => x.id === id && x.reason === reason && x.byFan === byFan);
+    if (d) d.count++;
+    else dropped.push({ id, count: 1, reason, ...(byFan !== undefined ? { byFan } : {}) });
+  };
   for (let c = 0; c < cands.length; c++) {
     const id = cands[c]!.id;
     const by = [...chosenIds].find((o) => o !== id && FANS[o - 1]!.excludes.includes(id));
     if (bestMask & (1 << c)) {
       if (by === undefined) counted.set(id, (counted.get(id) ?? 0) + 1);
-      else if (!dropped.some((d) => d.id === id)) dropped.push({ id, reason: 'excluded', byFan: by });
-    } else if (!counted.has(id) && !dropped.some((d) => d.id === id)) {
-      dropped.push(by !== undefined ? { id, reason: 'excluded', byFan: by } : { id, reason: 'account-once' });
-    }
+      else drop(id, 'excluded', by);
+    } else if (by !== undefined) drop(id, 'excluded', by);
+    else drop(id, 'account-once');
   }
-  // A fan dropped for one combination but counted for another is not "not counted".
-  return { counted, dropped: dropped.filter((d) => !counted.has(d.id)) };
+  return { counted, dropped };
 }
 
 function tieBetter(cands: Candidate[], a: number, b: number): boolean {

@@ -6,7 +6,7 @@
 import { MahjongError, isMahjongError } from '../errors.ts';
 import type { Hand, Meld, WinContext } from '../hand.ts';
 import { countTiles, isStandardComplete, KNITTED_PATTERNS, standardDecompositions, TERMINALS_AND_HONORS, CHOW } from '../decompose.ts';
-import type { CountedFan, Decomposition, DecompositionKind, NotCountedFan, ScoredSet, ScoreResult } from '../result.ts';
+import type { CountedFan, Decomposition, DecompositionKind, NotCountedFan, NotCountedReason, ScoredSet, ScoreResult } from '../result.ts';
 import { windTile, type TileId } from '../tiles.ts';
 import { validateContext, validateHand, MCR_SHAPE } from '../validate.ts';
 import { mcrPayments } from '../payments.ts';
@@ -34,6 +34,8 @@ export interface Evaluated {
   /** per fan id: 0 = counted (if present), > 0 = the fan that excluded it, -1 account-once, -2 wait not unique */
   removed: Int16Array;
   total: number;
+  /** Further combinations of a fan that is counted, dropped by account-once or an exclusion. */
+  extra: { id: number; count: number; byFan: number }[];
 }
 
 const ACCOUNT_ONCE = -1;
@@ -187,10 +189,10 @@ function interpretations(hand: Hand, ctx: WinContext, cc: Uint8Array): Interp[] 
     }
   }
   if (hand.melds.length === 0) {
-    if (isSevenPairs(cc)) out.push({ kind: 'seven-pairs', sets: [], pair: -1, wait: 0 });
-    if (isThirteenOrphans(cc)) out.push({ kind: 'thirteen-orphans', sets: [], pair: -1, wait: 0 });
+    if (isSevenPairs(cc)) out.push({ kind: 'seven-pairs', sets: [], pair: -1, wait: 79 });
+    if (isThirteenOrphans(cc)) out.push({ kind: 'thirteen-orphans', sets: [], pair: -1, wait: 79 });
     const hk = honorsKnittedPattern(cc);
-    if (hk >= 0) out.push({ kind: 'honors-knitted', sets: [], pair: -1, wait: 0, knitted: [...KNITTED_PATTERNS[hk]!] });
+    if (hk >= 0) out.push({ kind: 'honors-knitted', sets: [], pair: -1, wait: 79, knitted: [...KNITTED_PATTERNS[hk]!] });
   }
   return out;
 }
@@ -310,6 +312,8 @@ function detect(ip: Interp, f: HandFacts, base: Int32Array, ctx: WinContext, uni
   let chowFans: ReturnType<typeof chowCombos> | null = null;
   let pungFans: ReturnType<typeof pungCombos> | null = null;
 
+  // Hands that are always a single wait: the wait fan is implied (000/004: 7, 19, 20, 34 exclude 79).
+  if (!std && ip.wait && uniqueWait) c[79] = 1;
   if (ip.kind === 'seven-pairs') {
     c[19] = 1;
     // Seven Shifted Pairs: seven consecutive pairs of one suit.
@@ -383,17 +387,20 @@ function detect(ip: Interp, f: HandFacts, base: Int32Array, ctx: WinContext, uni
     if (windPungs >= 3 && windT73 && !t73) { c[73] = windT73; removed[73] = c[1] ? 1 : c[9] ? 9 : 38; }
 
     // Kongs (004 fan 57: one melded + one concealed kong = Two Melded Kongs + Concealed Kong).
+    // Every kong fan the sets show is marked; the exclusion table keeps the biggest
+    // and lists the rest as not counted (003: Three Kongs excludes Melded Kong and
+    // Two Melded Kongs; Two Concealed Kongs excludes Concealed Kong ...).
     const kongs = kongsC + kongsM;
     if (kongs === 4) c[5] = 1;
-    else if (kongs === 3) c[17] = 1;
-    else if (kongs === 2) {
-      if (kongsC === 2) c[53] = 1;
-      else if (kongsM === 2) c[57] = 1;
-      else { c[57] = 1; c[67] = 1; }
-    } else if (kongs === 1) c[kongsC ? 67 : 74] = 1;
+    if (kongs >= 3) c[17] = 1;
+    if (kongsC >= 2) c[53] = 1;
+    if (kongsM >= 2 || (kongs === 2 && kongsC === 1)) c[57] = 1;
+    if (kongsC) c[67] = kongsC;
+    if (kongsM) c[74] = kongsM;
+    // Concealed kongs count as concealed pungs (dispute 3); smaller counts are marked for the explanation.
     if (concealedPungs === 4) c[12] = 1;
-    else if (concealedPungs === 3) c[33] = 1;
-    else if (concealedPungs === 2) c[66] = 1;
+    if (concealedPungs >= 3) c[33] = 1;
+    if (concealedPungs >= 2) c[66] = 1;
 
     if (pungs.length === 4) c[48] = 1;
     const chowLike = chows.length + (ip.knitted ? 3 : 0);
@@ -426,9 +433,14 @@ function detect(ip: Interp, f: HandFacts, base: Int32Array, ctx: WinContext, uni
   let total = 0;
   for (let id = 1; id <= 80; id++) if (c[id] && !removed[id]) total += c[id]! * POINTS[id]!;
   if (total === 0) { c[43] = 1; total = 8; }
-  const ev: Evaluated = { interp: ip, counts: c, removed, total };
-  if (chowFans) for (const d of chowFans.dropped) if (!c[d.id]) { c[d.id] = 1; removed[d.id] = d.reason === 'excluded' ? d.byFan! : ACCOUNT_ONCE; }
-  if (pungFans) for (const d of pungFans.dropped) if (!c[d.id]) { c[d.id] = 1; removed[d.id] = d.reason === 'excluded' ? d.byFan! : ACCOUNT_ONCE; }
+  const ev: Evaluated = { interp: ip, counts: c, removed, total, extra: [] };
+  for (const pick of [chowFans, pungFans]) {
+    if (!pick) continue;
+    for (const d of pick.dropped) {
+      const by = d.reason === 'excluded' ? d.byFan! : ACCOUNT_ONCE;
+      if (!c[d.id]) { c[d.id] = d.count; removed[d.id] = by; } else if (!removed[d.id]) ev.extra.push({ id: d.id, count: d.count, byFan: by });
+    }
+  }
   return ev;
 }
 
@@ -495,6 +507,16 @@ export function toResult(p: Prepared, ev: Evaluated): ScoreResult {
       notCounted.push({ id, names: def.names, points: def.points, reason: { kind: 'excluded', byFan: by, citation: citationFor(by) },
         message: `${def.names.en} is not counted because ${byDef.names.en} already includes it.` });
     }
+  }
+  for (const x of ev.extra) {
+    const def = FANS[x.id - 1]!;
+    const reason: NotCountedReason = x.byFan === ACCOUNT_ONCE
+      ? { kind: 'account-once', citation: 'rules 004, account-once principle (Wyłączności)' }
+      : { kind: 'excluded', byFan: x.byFan, citation: citationFor(x.byFan) };
+    notCounted.push({ id: x.id, names: def.names, points: def.points, count: x.count, reason,
+      message: x.byFan === ACCOUNT_ONCE
+        ? `${def.names.en}: ${x.count} more combination(s) of these sets are not counted, because each set may be combined only once more (account-once).`
+        : `${def.names.en}: ${x.count} more combination(s) are not counted because ${FANS[x.byFan - 1]!.names.en} already includes them.` });
   }
   const flowers = p.ctx.flowers;
   if (flowers > 0) { const def = FANS[80]!; fans.push({ id: 81, names: def.names, points: 1, count: flowers }); }
