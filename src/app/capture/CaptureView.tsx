@@ -135,7 +135,7 @@ export function CaptureView({ onDone, onManual, notify }: { onDone: () => void; 
     ? busy.stage === 'decode' ? t('status.decoding') : t('status.recognising')
     : status.phase === 'loading' ? t('status.loadingModel')
       : status.phase === 'ready' ? t('status.ready')
-        : status.phase === 'failed' ? t('err.modelFailed', { detail: status.message }) : '';
+        : status.phase === 'failed' ? t('err.modelFailed') : '';
 
   return (
     <section className="view capture" aria-labelledby="capture-h">
@@ -166,6 +166,7 @@ export function CaptureView({ onDone, onManual, notify }: { onDone: () => void; 
 
       <div className={`recog-status ${status.phase}`} role="status" aria-live="polite">
         {statusText}
+        {!busy && status.phase === 'failed' && <details><summary>{t('common.details')}</summary>{status.message}</details>}
         {busy && <progress max={1} value={busy.fraction || undefined} aria-label={statusText} />}
       </div>
       {error && <p className="error" role="alert" data-testid="capture-error">{t(error.key, error.values)}</p>}

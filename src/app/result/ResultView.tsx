@@ -79,7 +79,7 @@ export function ResultView() {
       <h2 id="result-h">{t('result.heading')}</h2>
       <div className={`total-card ${ok ? 'ok' : 'bad'}`} role="status" data-testid="total">
         <div className="total-label">{t('result.totalLabel')}</div>
-        <div className="total-value">{t('result.total', { n: r.total })}</div>
+        <div className="total-value">{t('result.total', { count: r.total })}</div>
         {r.total !== r.totalWithoutFlowers && <div className="total-sub">{t('result.withoutFlowers', { n: r.totalWithoutFlowers })}</div>}
         <div className="minimum">
           {invalidShape
@@ -148,7 +148,7 @@ export function ResultView() {
               <li key={a.tile} className={a.tile === built.hand.winningTile ? 'current' : ''}>
                 <TileFace code={tileCode(a.tile)} height={38} label={tileName(t, tileCode(a.tile))} />
                 <span>
-                  {t('result.whatIfPoints', { n: a.result.total })}
+                  {t('result.whatIfPoints', { count: a.result.total })}
                   {!a.result.validWin && <small> · {a.result.error?.code === 'BELOW_MINIMUM' ? t('result.whatIfBelow') : t('result.invalid')}</small>}
                   {a.tile === built.hand.winningTile && <small> · {t('sets.winning')}</small>}
                 </span>

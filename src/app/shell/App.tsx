@@ -30,6 +30,13 @@ export function App({ offlineReady }: { offlineReady?: boolean }) {
   const route = useRoute();
   const lang = currentLang();
   useEffect(() => { document.title = t('app.title'); }, [t, lang]);
+  const [showOffline, setShowOffline] = useState(false);
+  useEffect(() => {
+    if (!offlineReady) return;
+    setShowOffline(true);
+    const id = setTimeout(() => setShowOffline(false), 6000);
+    return () => clearTimeout(id);
+  }, [offlineReady]);
 
   return (
     <div className="app">
@@ -53,7 +60,7 @@ export function App({ offlineReady }: { offlineReady?: boolean }) {
         <a href="#/" aria-current={route.name === 'scan' ? 'page' : undefined}>{t('nav.scan')}</a>
         <a href="#/table" aria-current={route.name === 'table' ? 'page' : undefined}>{t('nav.table')}</a>
       </nav>
-      {offlineReady && <p className="offline-ready" role="status">{t('app.offline')}</p>}
+      {showOffline && <p className="offline-ready" role="status">{t('app.offline')}</p>}
       {route.name === 'scan' && <Scanner />}
       {route.name === 'table' && (
         <main id="main" tabIndex={-1} className="view"><Suspense fallback={<p>…</p>}><TableSession /></Suspense></main>

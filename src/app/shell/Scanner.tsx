@@ -96,7 +96,10 @@ export function Scanner() {
       <p className="visually-hidden" aria-live="polite">{announce === 'undo' ? t('common.undo') : announce === 'redo' ? t('common.redo') : ''}</p>
       {notice && (
         <div className={`notice ${notice.key.startsWith('err.') ? 'warn' : 'info'}`} role="alert" data-testid="notice">
-          {t(notice.key, notice.values)}
+          <div>
+            {t(notice.key, notice.values)}
+            {notice.values?.detail && <details><summary>{t('common.details')}</summary>{String(notice.values.detail)}</details>}
+          </div>
           <button type="button" className="btn ghost small" onClick={() => setNotice(null)} aria-label={t('common.close')}>×</button>
         </div>
       )}

@@ -102,23 +102,23 @@ export const loadPhoto = async (key: string): Promise<Blob | null> => {
 };
 export const deletePhoto = (key: string): Promise<void> => del(`photo:${key}`, db()).catch(() => undefined);
 
-/** Save after each change, at most every 150 ms, and flush when the page is hidden. */
+/**
+ * Save after each change, straight away: one write in flight at a time, and
+ * only the newest state is written next, so a reload right after a tap keeps it.
+ */
 export function persistOnChange(onError: (e: unknown) => void): { onChange: (s: AppState) => void; flush: () => Promise<void> } {
   let pending: AppState | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let chain: Promise<void> = Promise.resolve();
-  const flush = (): Promise<void> => {
-    if (timer) { clearTimeout(timer); timer = null; }
+  let writing: Promise<void> | null = null;
+  const pump = (): Promise<void> => {
+    if (writing) return writing;
     const s = pending;
+    if (!s) return Promise.resolve();
     pending = null;
-    if (s) chain = chain.then(() => savePersisted(s)).catch(onError);
-    return chain;
+    writing = savePersisted(s).catch(onError).finally(() => { writing = null; if (pending) void pump(); });
+    return writing;
   };
   return {
-    onChange(s) {
-      pending = s;
-      if (!timer) timer = setTimeout(() => { timer = null; void flush(); }, 150);
-    },
-    flush,
+    onChange(s) { pending = s; void pump(); },
+    flush: async () => { while (writing || pending) await pump(); },
   };
 }
