@@ -38,6 +38,7 @@ export interface GlyphStyle {
   seasonColor: string;
   flowerLayout: 'corner' | 'big' | 'side';
   flowerNum: 'arabic' | 'cn';
+  flowerNumBox: 'none' | 'circle' | 'square';
   backPattern: 'none' | 'diamond' | 'circle' | 'stripes' | 'dots';
   seed: number;
 }
@@ -78,6 +79,7 @@ export function sampleGlyphStyle(r: Rng, fonts: string[]): GlyphStyle {
     seasonColor: swapGroupColors ? red : pick(r, [blue, green, black]),
     flowerLayout: weighted(r, [['corner', 5], ['big', 2], ['side', 2]] as const),
     flowerNum: chance(r, 0.75) ? 'arabic' : 'cn',
+    flowerNumBox: weighted(r, [['none', 4], ['circle', 1.5], ['square', 1]] as const),
     backPattern: weighted(r, [['none', 5], ['diamond', 1], ['circle', 1], ['stripes', 1], ['dots', 1]] as const),
     seed: Math.floor(r() * 1e9),
   };
@@ -334,20 +336,23 @@ function flower(r: Rng, st: GlyphStyle, code: string): string {
   const numStr = st.flowerNum === 'arabic' ? String(n) : CN[n - 1];
   const corner = int(r, 0, 3);
   let s = '';
+  const box = (x: number, y: number, size: number) =>
+    st.flowerNumBox === 'circle' ? `<circle cx="${x}" cy="${y}" r="${size * 0.62}" fill="none" stroke="${col}" stroke-width="5"/>`
+      : st.flowerNumBox === 'square' ? `<rect x="${x - size * 0.6}" y="${y - size * 0.6}" width="${size * 1.2}" height="${size * 1.2}" fill="none" stroke="${col}" stroke-width="5"/>` : '';
   if (st.flowerLayout === 'big') {
     s += doodle(r, st, code, 30, 40, 240, 330).replace(/<(circle|ellipse|path|line)/g, '<$1 opacity="0.55"');
     s += text(ch, 150, 215, 200, st.charFont, st.charWeight, col, st.textStroke);
     const [x, y] = [[40, 48], [260, 48], [40, 360], [260, 360]][corner];
-    s += text(numStr, x, y, 64, st.numFont, 700, col, 2);
+    s += box(x, y, 64) + text(numStr, x, y, st.flowerNumBox === 'none' ? 64 : 50, st.numFont, 700, col, 2);
   } else if (st.flowerLayout === 'side') {
     s += doodle(r, st, code, 110, 60, 175, 310);
     s += text(ch, 62, 110, 100, st.charFont, st.charWeight, col, st.textStroke / 2);
-    s += text(numStr, 62, 320, 90, st.numFont, 700, col, 3);
+    s += box(62, 320, 80) + text(numStr, 62, 320, st.flowerNumBox === 'none' ? 90 : 64, st.numFont, 700, col, 3);
   } else {
     s += doodle(r, st, code, 50, 110, 220, 270);
     const left = corner % 2 === 0;
     s += text(ch, left ? 62 : 238, 62, 96, st.charFont, st.charWeight, col, st.textStroke / 2);
-    s += text(numStr, left ? 240 : 60, 62, 84, st.numFont, 700, col, 3);
+    s += box(left ? 240 : 60, 62, 76) + text(numStr, left ? 240 : 60, 62, st.flowerNumBox === 'none' ? 84 : 60, st.numFont, 700, col, 3);
   }
   return s;
 }

@@ -367,12 +367,20 @@ export function photoEffects(r: Rng, f: Frame, opts: { glare: number; holdout: b
   const ang = uni(r, 0, Math.PI * 2);
   const gAmp = uni(r, 0, 0.45);
   const gx = (Math.cos(ang) / w) * gAmp, gy = (Math.sin(ang) / h) * gAmp;
-  const bright = uni(r, 0.75, 1.15);
+  const expo = r();
+  const bright = expo < 0.1 ? uni(r, 0.45, 0.75) : expo < 0.15 ? uni(r, 1.15, 1.4) : uni(r, 0.78, 1.15);
+  // large soft cast shadow (photographer's hand / phone) over part of the scene
+  const shadowOn = r() < 0.2;
+  const sa = uni(r, 0, Math.PI * 2);
+  const snx = Math.cos(sa), sny = Math.sin(sa);
+  const sc0 = uni(r, -0.3, 0.3) * Math.hypot(w, h);
+  const soft = 1 / (uni(r, 0.02, 0.15) * Math.hypot(w, h));
+  const sk = uni(r, 0.25, 0.5);
   const vig = uni(r, 0, 0.45);
   const temp = r() < 0.2 ? uni(r, -2, 2.5) : uni(r, -1, 1);
   const tint = uni(r, -0.04, 0.04);
   const g0 = bright * (1 + 0.12 * temp), g1 = bright * (1 + tint), g2 = bright * (1 - 0.14 * temp);
-  const noiseAmp = uni(r, 0, 9);
+  const noiseAmp = uni(r, 0, 9) * (expo < 0.1 ? 1.8 : 1);
   const chromaAmp = noiseAmp * uni(r, 0, 0.4);
   // glare spots (added in their own bounding boxes)
   const ns = r() < opts.glare ? 1 + Math.floor(r() * 4) : 0;
@@ -400,7 +408,11 @@ export function photoEffects(r: Rng, f: Frame, opts: { glare: number; holdout: b
     ni = (Math.imul(ni, 1103515245) + 12345 + y) & 0xffff;
     for (let x = 0; x < w; x++) {
       const dx = x - cx;
-      const l = (1 + dx * gx + dy * gy) * (1 - vig * (dx * dx + dy * dy) * id2);
+      let l = (1 + dx * gx + dy * gy) * (1 - vig * (dx * dx + dy * dy) * id2);
+      if (shadowOn) {
+        const t = (dx * snx + dy * sny - sc0) * soft + 0.5;
+        l *= 1 - sk * (t < 0 ? 0 : t > 1 ? 1 : t);
+      }
       ni = (ni + nstep) & 0xffff;
       const n = NOISE[ni] * noiseAmp;
       const nc = NOISE[(ni * 7 + 11) & 0xffff] * chromaAmp;

@@ -136,6 +136,8 @@ interface Camera {
   G: M3;
   nadir: Pt;
   camH: number;
+  /** -k: tiles standing up facing the camera (thickness visible above the face), else 1 */
+  dSign: number;
 }
 
 function makeCamera(r: Rng, W: number, H: number, planeC: Pt, unitPx: number, rotDeg: number, center: Pt): Camera {
@@ -155,7 +157,7 @@ function makeCamera(r: Rng, W: number, H: number, planeC: Pt, unitPx: number, ro
   const P = mul(translate(cx, cy), mul(rotate(psi), mul(P0, mul(rotate(-psi), translate(-cx, -cy)))));
   const G = mul(P, S);
   const nd = apply(rotate(psi), uni(r, -0.3, 0.3) * a, a * (0.1 + t * 7));
-  return { G, nadir: [cx + nd[0], cy + nd[1]], camH: a * uni(r, 1.6, 2.6) };
+  return { G, nadir: [cx + nd[0], cy + nd[1]], camH: a * uni(r, 1.6, 2.6), dSign: 1 };
 }
 
 // ---------------------------------------------------------------- tile placement
@@ -177,7 +179,7 @@ function thicknessVec(cam: Camera, quad: Pt[], thick: number): Pt {
   const sinA = dist / Math.hypot(dist, cam.camH);
   const wpx = Math.hypot(quad[1][0] - quad[0][0], quad[1][1] - quad[0][1]);
   const mag = thick * wpx * sinA;
-  return [(dx / dist) * mag, (dy / dist) * mag];
+  return [(dx / dist) * mag * cam.dSign, (dy / dist) * mag * cam.dSign];
 }
 
 async function spritesFor(r: Rng, gs: GlyphSet, body: BodyStyle, codes: Set<string>, tw: number): Promise<Map<string, Sprite>> {
@@ -331,6 +333,8 @@ export async function renderScene(opts: GenOptions, index: number): Promise<{ jp
   if (!placed.length) { px0 = -5; px1 = 5; py0 = -3; py1 = 3; }
   const planeC: Pt = [(px0 + px1) / 2, (py0 + py1) / 2];
   const allowCrop = chance(r, 0.3);
+  // ~10 %: tiles standing on edge, photographed from the front (thickness shows above the faces)
+  const standing = chance(r, 0.1) ? uni(r, 0.3, 0.8) : 0;
   const rotDeg = chance(r, 0.6) ? uni(r, -8, 8) : uni(r, -30, 30);
   let unitPx = uni(r, 0.03, 0.12) * W;
   let cam: Camera;
@@ -338,6 +342,7 @@ export async function renderScene(opts: GenOptions, index: number): Promise<{ jp
   const center: Pt = [W / 2 + uni(r, -0.1, 0.1) * W, H / 2 + uni(r, -0.1, 0.1) * H];
   for (let tries = 0; ; tries++) {
     cam = makeCamera(rngFor(camSeed), W, H, planeC, unitPx, rotDeg, center);
+    if (standing) cam.dSign = -standing;
     if (allowCrop || tries > 12 || unitPx < 0.03 * W) break;
     const corners: Pt[] = [[px0, py0], [px1, py0], [px1, py1], [px0, py1]].map(([x, y]) => apply(cam.G, x, y));
     const m = 0.02 * W;
