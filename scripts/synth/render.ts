@@ -30,6 +30,7 @@ export interface BodyStyle {
   margin: number; // face margin (fraction of width) around the glyph
   noise: number; // face texture noise amplitude
   wear: number; // paint wear 0..0.5
+  fade: number; // ink desaturation towards grey 0..0.5
 }
 
 export interface Sprite {
@@ -174,6 +175,10 @@ export function buildSprite(r: Rng, glyph: Img | null, fullFace: boolean, body: 
             const k = (lum - 0.5) * 2 * a * 0.5;
             cr *= 1 + k; cg *= 1 + k; cb *= 1 + k;
           } else {
+            if (body.fade > 0) {
+              const lum = 0.3 * s[0] + 0.59 * s[1] + 0.11 * s[2];
+              s[0] += (lum - s[0]) * body.fade; s[1] += (lum - s[1]) * body.fade; s[2] += (lum - s[2]) * body.fade;
+            }
             cr += (s[0] - cr) * a;
             cg += (s[1] - cg) * a;
             cb += (s[2] - cb) * a;

@@ -35,6 +35,8 @@ export interface SceneLabel {
   width: number;
   height: number;
   negative?: boolean;
+  /** tiles standing on edge (thickness visible above the faces) */
+  standing?: boolean;
   tiles: TileLabel[];
 }
 
@@ -93,7 +95,15 @@ function glyphSetFor(opts: GenOptions, groupKey: string): Promise<GlyphSet> {
     if (chance(r, opts.holdout ? 0.45 : 0.3)) {
       const fam = pick(r, arts);
       const art = await loadArt(opts.artRoot, fam, cw, ch);
-      for (const [code, img] of art.cells) {
+      // sets differ in which of blue/green they use: sometimes swap those channels (red stays red)
+      const swapGB = chance(r, 0.3);
+      for (const [code, img0] of art.cells) {
+        let img = img0;
+        if (swapGB) {
+          const d = new Uint8ClampedArray(img0.data);
+          for (let i = 0; i < d.length; i += 4) { const g = d[i + 1]; d[i + 1] = d[i + 2]; d[i + 2] = g; }
+          img = { data: d, w: img0.w, h: img0.h };
+        }
         drawn.set(code, img);
         if (art.fullFace) fullFace.add(code);
       }
@@ -128,6 +138,7 @@ function sampleBody(r: Rng): BodyStyle {
     margin: uni(r, 0.0, 0.06),
     noise: uni(r, 0, 3),
     wear: chance(r, 0.3) ? uni(r, 0.05, 0.45) : 0,
+    fade: chance(r, 0.3) ? uni(r, 0.1, 0.45) : 0,
   };
 }
 
@@ -291,6 +302,7 @@ async function finish(r: Rng, f: Frame, opts: { glare: number; holdout: boolean 
         { raw: { width: Math.max(1, Math.round(crop.width * s)), height: Math.max(1, Math.round(crop.height * s)), channels: 3 } });
     }
   }
+  if (chance(r, 0.25)) img = img.sharpen({ sigma: uni(r, 0.5, 1.5) * (crop ? 1 : f.w / 1024) });
   const blurKind = weighted(r, [['none', 4], ['gauss', 3], ['motion', 1.5]] as const);
   const scaleRef = crop && outSize ? outSize / 128 : f.w / 1024;
   if (blurKind === 'gauss') img = img.blur(Math.max(0.3, uni(r, 0.3, crop ? 1.1 : 1.8) * scaleRef));
@@ -386,6 +398,7 @@ export async function renderScene(opts: GenOptions, index: number): Promise<{ jp
   const jpg = await finish(r, f, { glare: 0.5, holdout: opts.holdout });
   const label: SceneLabel = { width: W, height: H, tiles };
   if (negative) label.negative = true;
+  if (standing && !negative) label.standing = true;
   return { jpg, label };
 }
 
