@@ -103,6 +103,13 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // zod is only used by the lazy score-sheet and share chunks; keep it out of the
+        // chunk the entry loads, or every first visit pays for it.
+        advancedChunks: { groups: [{ name: 'zod', test: /node_modules[\\/]zod/ }] },
+      },
+    },
   },
   preview: {
     host: '127.0.0.1',

@@ -1,4 +1,5 @@
 /** Conditions: each one a single tap, with defaults, and no contradictory combination possible. */
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WINDS, type Wind } from '../../engine/index.ts';
 import { setConditions } from '../model/commands.ts';
@@ -14,10 +15,11 @@ export function relativeSeat(seat: Wind, other: Wind): 'you' | 'left' | 'opposit
 function Seg<T extends string>({ label, options, value, onChange, render }: {
   label: string; options: readonly T[]; value: T | null; onChange: (v: T) => void; render: (v: T) => string;
 }) {
+  const id = useId();
   return (
     <div className="field">
-      <span className="field-label" id={`lbl-${label}`}>{label}</span>
-      <div className="seg" role="group" aria-labelledby={`lbl-${label}`}>
+      <span className="field-label" id={id}>{label}</span>
+      <div className="seg" role="group" aria-labelledby={id}>
         {options.map((o) => (
           <button key={o} type="button" aria-pressed={value === o} onClick={() => onChange(o)}>{render(o)}</button>
         ))}

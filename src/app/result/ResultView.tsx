@@ -11,7 +11,7 @@ import {
 import { flowerCount, scoreWork, toContext } from '../model/hand.ts';
 import { useSelect } from '../state/context.tsx';
 import { TileFace } from '../tiles/TileFace.tsx';
-import { currentLang, tileName } from '../i18n/index.ts';
+import { tileName } from '../i18n/index.ts';
 import { relativeSeat } from '../conditions/ConditionsView.tsx';
 
 /** The share panel pulls in the QR encoder, so it loads on demand. */
@@ -50,7 +50,7 @@ function NotCounted({ f, lang }: { f: NotCountedFan; lang: string }) {
 
 export function ResultView() {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language ? currentLang() : 'en';
+  const lang = (i18n.language ?? 'en').slice(0, 2);
   const work = useSelect((s) => s.history.present);
   const { built, result } = useMemo(() => scoreWork(work), [work]);
   const ctx = useMemo(() => toContext(work.conditions, flowerCount(work)), [work]);

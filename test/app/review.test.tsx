@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ReviewView } from '../../src/app/review/ReviewView.tsx';
+import { checkTiles } from '../../src/app/model/checks.ts';
+import { mount, tiles, work } from './helpers.tsx';
+
+afterEach(cleanup);
+
+const HAND13 = '1m 2m 3m 4m 5m 6m 7m 8m 9m 5p 5p 2s 3s';
+
+describe('ReviewView', () => {
+  it('says what is wrong with the tile count and blocks Next', () => {
+    mount(<ReviewView onNext={() => undefined} />, work({ codes: HAND13 }));
+    expect(screen.getByText('13 tiles: a finished hand has 14, plus one for each kong. 1 missing.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('adds a tile from the keyboard, then the count is right', async () => {
+    const user = userEvent.setup();
+    const onNext = vi.fn();
+    const { present } = mount(<ReviewView onNext={onNext} />, work({ codes: HAND13 }));
+    await user.click(within(screen.getByRole('group', { name: 'Tile keyboard' })).getByRole('button', { name: '4 Bamboo' }));
+    expect(present().tiles.map((t) => t.code).at(-1)).toBe('4s');
+    expect(screen.getByText('The tile count is right.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onNext).toHaveBeenCalled();
+  });
+
+  it('corrects a tile from the picker, and undo/redo walk the history', async () => {
+    const user = userEvent.setup();
+    const { store, present } = mount(<ReviewView onNext={() => undefined} />, work({ codes: `${HAND13} 4s` }));
+    await user.click(screen.getByRole('button', { name: 'Tile 1: 1 Characters' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change tile 1 (1 Characters)' });
+    expect(within(dialog).getByRole('button', { name: '1 Characters' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(within(dialog).getByRole('button', { name: 'Red Dragon' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(present().tiles[0].code).toBe('7z');
+    expect(screen.getByRole('button', { name: 'Tile 1: Red Dragon' })).toBeTruthy();
+    store.undo();
+    expect(present().tiles[0].code).toBe('1m');
+    store.redo();
+    expect(present().tiles[0].code).toBe('7z');
+  });
+
+  it('removes a false tile and closes the picker with Escape', async () => {
+    const user = userEvent.setup();
+    const { present } = mount(<ReviewView onNext={() => undefined} />, work({ codes: `${HAND13} 4s 9p` }));
+    expect(screen.getByText(/15 tiles need 1 kong/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Tile 15: 9 Dots' }));
+    await user.click(screen.getByRole('button', { name: 'Remove this tile' }));
+    expect(present().tiles).toHaveLength(14);
+    await user.click(screen.getByRole('button', { name: 'Tile 1: 1 Characters' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows recognition boxes over the photo, marks unsure ones, and names every tile', () => {
+    const ts = tiles('1m 2m').map((t, i) => ({ ...t, box: [10 + i * 60, 10, 50, 70] as [number, number, number, number], score: i ? 0.3 : 0.99 }));
+    mount(<ReviewView onNext={() => undefined} />, work({ tiles: ts, source: 'photo', photo: { key: 'k', width: 200, height: 100, name: 'x.jpg' } }));
+    const photo = screen.getByRole('group', { name: 'Photo with the recognised tiles' });
+    const boxes = within(photo).getAllByRole('button');
+    expect(boxes).toHaveLength(2);
+    expect(boxes[1].getAttribute('aria-label')).toBe('Tile 2: 2 Characters, 30% sure, please check');
+    expect(boxes[0].style.left).toBe('5%');
+    expect(screen.getByRole('button', { name: 'Add tile' })).toBeTruthy();
+  });
+
+  it('loads pasted notation with its declared sets, and reports a bad character with its position', async () => {
+    const user = userEvent.setup();
+    const { present } = mount(<ReviewView onNext={() => undefined} />, work({}));
+    await user.type(screen.getByLabelText('Type or paste a hand'), '123x');
+    await user.click(screen.getByRole('button', { name: 'Use this hand' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/character \d/);
+    await user.clear(screen.getByLabelText('Type or paste a hand'));
+    await user.click(screen.getByLabelText('Type or paste a hand'));
+    await user.paste('[123p1][345s2][999s3]78mEE6m');
+    await user.click(screen.getByRole('button', { name: 'Use this hand' }));
+    const w = present();
+    expect(w.tiles).toHaveLength(14);
+    expect(w.sets?.filter((s) => s.declared)).toHaveLength(3);
+    expect(w.tiles.find((t) => t.uid === w.winningUid)?.code).toBe('6m');
+  });
+});
+
+describe('checkTiles', () => {
+  it('flags five of a kind, repeated flowers and an odd face-down tile', () => {
+    const keys = checkTiles(tiles('1m 1m 1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m f1 f1 back')).map((i) => i.key);
+    expect(keys).toEqual(expect.arrayContaining(['check.fiveOfAKind', 'check.flowerTwice', 'check.oddBacks']));
+  });
+  it('accepts 16 tiles with two kongs, one of them concealed (two face-down tiles)', () => {
+    expect(checkTiles(tiles('1z 1z 1z 1z back 2z 2z back 1m 2m 3m 4m 5m 6m 9p 9p'))).toEqual([]);
+  });
+});
