@@ -23,6 +23,8 @@ import { FANS } from './fans.ts';
 export interface ComboPick {
   /** fan id -> count */
   counted: Map<number, number>;
+  /** the same, flattened as [id, count, id, count, ...] for the hot path */
+  flat: number[];
   /** fan ids shown by the sets but not counted (account-once or excluded by a counted combination) */
   dropped: { id: number; count: number; reason: 'account-once' | 'excluded'; byFan?: number }[];
 }
@@ -132,7 +134,7 @@ function forestAdd(parent: number[], members: number[]): boolean {
 function choose(cands: Candidate[], nSets: number): ComboPick {
   const counted = new Map<number, number>();
   const dropped: ComboPick['dropped'] = [];
-  if (cands.length === 0) return { counted, dropped };
+  if (cands.length === 0) return { counted, dropped, flat: [] };
   const points = (id: number) => FANS[id - 1]!.points;
   let best = -1;
   let bestMask = 0;
@@ -179,7 +181,7 @@ function choose(cands: Candidate[], nSets: number): ComboPick {
     } else if (by !== undefined) drop(id, 'excluded', by);
     else drop(id, 'account-once');
   }
-  return { counted, dropped };
+  return { counted, dropped, flat: [...counted].flat() };
 }
 
 function tieBetter(cands: Candidate[], a: number, b: number): boolean {
@@ -230,4 +232,4 @@ export function pungCombos(pungs: number[]): ComboPick {
   return r;
 }
 
-const EMPTY: ComboPick = { counted: new Map(), dropped: [] };
+const EMPTY: ComboPick = { counted: new Map(), dropped: [], flat: [] };

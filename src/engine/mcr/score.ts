@@ -265,11 +265,15 @@ interface HandFacts {
   allReversible: boolean;
   noMelded: boolean;
   nineGates: boolean;
+  prevalent: TileId;
+  seat: TileId;
+  /** four declared sets, none a concealed kong */
+  meldedHand: boolean;
   /** 1 where the tile is declared as a kong */
   kongTiles: Uint8Array;
 }
 
-function facts(hand: Hand, cc: Uint8Array): HandFacts {
+function facts(hand: Hand, cc: Uint8Array, ctx: WinContext): HandFacts {
   const all = Uint8Array.from(cc);
   const kongTiles = new Uint8Array(34);
   for (const m of hand.melds) {
@@ -310,7 +314,11 @@ function facts(hand: Hand, cc: Uint8Array): HandFacts {
       nineGates = ok;
     }
   }
-  return { all, suits, winds, dragons, minRank, maxRank, allTermOrHonor: allTOH, anyTermOrHonor: anyTOH, allEven, allGreen, allReversible: allRev, noMelded, nineGates, kongTiles };
+  const meldedHand = hand.melds.length === 4 && hand.melds.every((m) => !(m.kind === 'kong' && m.concealed));
+  return {
+    all, suits, winds, dragons, minRank, maxRank, allTermOrHonor: allTOH, anyTermOrHonor: anyTOH, allEven, allGreen,
+    allReversible: allRev, noMelded, nineGates, kongTiles, prevalent: windTile(ctx.prevalentWind), seat: windTile(ctx.seatWind), meldedHand,
+  };
 }
 
 const popcount3 = (m: number) => (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1);
@@ -353,7 +361,7 @@ function handLevelFans(f: HandFacts, ctx: WinContext): Int32Array {
   return c;
 }
 
-function detect(ip: Interp, f: HandFacts, base: Int32Array, ctx: WinContext, uniqueWait: boolean, hand: Hand): Evaluated {
+function detect(ip: Interp, f: HandFacts, base: Int32Array, ctx: WinContext, uniqueWait: boolean): Evaluated {
   const c = base.slice();
   const removed = new Int16Array(82);
   const noHonors = !f.winds && !f.dragons;
@@ -424,7 +432,7 @@ function detect(ip: Interp, f: HandFacts, base: Int32Array, ctx: WinContext, uni
     if (dragonPungs === 2 && pairDragon) c[10] = 1;
     if (dragonPungs >= 2) c[54] = 1;
     if (dragonPungs) c[59] = dragonPungs;
-    const prevalent = windTile(ctx.prevalentWind), seat = windTile(ctx.seatWind);
+    const prevalent = f.prevalent, seat = f.seat;
     let windT73 = 0;
     for (const t of pungs) {
       if (t === prevalent) c[60] = 1;
@@ -459,12 +467,13 @@ function detect(ip: Interp, f: HandFacts, base: Int32Array, ctx: WinContext, uni
     if (std && ip.kind === 'standard' && f.allEven && pungs.length === 4) c[21] = 1;
     if (f.nineGates) c[4] = 1;
     // Melded Hand: four melded sets, won on a discard (single wait on the pair).
-    if (hand.melds.length === 4 && hand.melds.every((m) => !(m.kind === 'kong' && m.concealed)) && !ctx.selfDrawn) c[52] = 1;
+    if (f.meldedHand && !ctx.selfDrawn) c[52] = 1;
 
     chowFans = chowCombos(chows, pr);
     pungFans = pungCombos(pungs);
-    for (const [id, n] of chowFans.counted) c[id] = n;
-    for (const [id, n] of pungFans.counted) c[id] = n;
+    const cf = chowFans.flat, pf = pungFans.flat;
+    for (let k = 0; k < cf.length; k += 2) c[cf[k]!] = cf[k + 1]!;
+    for (let k = 0; k < pf.length; k += 2) c[pf[k]!] = pf[k + 1]!;
 
     if (ip.wait) {
       if (uniqueWait) c[ip.wait] = 1;
@@ -485,8 +494,9 @@ function detect(ip: Interp, f: HandFacts, base: Int32Array, ctx: WinContext, uni
   for (let id = 1; id <= 80; id++) if (c[id] && !removed[id]) total += c[id]! * POINTS[id]!;
   if (total === 0) { c[43] = 1; total = 8; }
   const ev: Evaluated = { interp: ip, counts: c, removed, total, extra: [] };
-  for (const pick of [chowFans, pungFans]) {
-    if (!pick) continue;
+  for (let q = 0; q < 2; q++) {
+    const pick = q === 0 ? chowFans : pungFans;
+    if (!pick || pick.dropped.length === 0) continue;
     for (const d of pick.dropped) {
       const by = d.reason === 'excluded' ? d.byFan! : ACCOUNT_ONCE;
       if (!c[d.id]) { c[d.id] = d.count; removed[d.id] = by; } else if (!removed[d.id]) ev.extra.push({ id: d.id, count: d.count, byFan: by });
@@ -519,7 +529,7 @@ export function evaluateAll(hand: Hand, ctx: WinContext): Prepared {
   cc[hand.winningTile]!++;
   const ips = interpretations(hand, ctx, cc);
   if (ips.length === 0) throw new MahjongError('NOT_WIN', 'these tiles do not make a winning hand');
-  const f = facts(hand, cc);
+  const f = facts(hand, cc, ctx);
   let waits: TileId[] | null = null;
   const getWaits = () => {
     if (!waits) {
@@ -528,7 +538,7 @@ export function evaluateAll(hand: Hand, ctx: WinContext): Prepared {
     return waits;
   };
   const base = handLevelFans(f, ctx);
-  const evaluations = ips.map((ip) => detect(ip, f, base, ctx, ip.wait ? getWaits().length === 1 : false, hand));
+  const evaluations = ips.map((ip) => detect(ip, f, base, ctx, ip.wait ? getWaits().length === 1 : false));
   return { hand, ctx, evaluations, waits: getWaits() };
 }
 
