@@ -382,7 +382,7 @@ export function photoEffects(r: Rng, f: Frame, opts: { glare: number; holdout: b
   const soft = 1 / (uni(r, 0.02, 0.15) * Math.hypot(w, h));
   const sk = uni(r, 0.25, 0.5);
   const vig = uni(r, 0, 0.45);
-  const temp = r() < 0.2 ? uni(r, -2, 2.5) : uni(r, -1, 1);
+  const temp = r() < 0.2 ? uni(r, -1.6, 1.8) : uni(r, -1, 1);
   const tint = uni(r, -0.04, 0.04);
   const g0 = bright * (1 + 0.12 * temp), g1 = bright * (1 + tint), g2 = bright * (1 - 0.14 * temp);
   const noiseAmp = uni(r, 0, 9) * (expo < 0.1 ? 1.8 : 1);

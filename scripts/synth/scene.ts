@@ -8,7 +8,7 @@ import { CLASSES, type Placed, layoutHand, sampleHand } from './hand.ts';
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
 import { type Rng, chance, clamp, int, pick, rngFor, uni, weighted } from './rng.ts';
 
-export const GENERATOR_VERSION = '1.1.0';
+export const GENERATOR_VERSION = '1.2.0';
 
 export interface GenOptions {
   seed: number;
@@ -137,8 +137,8 @@ function sampleBody(r: Rng): BodyStyle {
     gloss: chance(r, 0.5) ? uni(r, 0, 0.18) : 0,
     margin: uni(r, 0.0, 0.06),
     noise: uni(r, 0, 3),
-    wear: chance(r, 0.3) ? uni(r, 0.05, 0.45) : 0,
-    fade: chance(r, 0.3) ? uni(r, 0.1, 0.45) : 0,
+    wear: chance(r, 0.3) ? uni(r, 0.05, 0.35) : 0,
+    fade: chance(r, 0.3) ? uni(r, 0.1, 0.35) : 0,
   };
 }
 
