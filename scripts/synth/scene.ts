@@ -28,6 +28,8 @@ export interface TileLabel {
   upside_down: boolean;
   group: number;
   row: number;
+  /** image-space vector from the top-face quad to the tile's footprint (visible thickness) */
+  extrude: [number, number];
   truncated?: boolean;
 }
 
@@ -248,6 +250,7 @@ function renderTiles(r: Rng, f: Frame, placed: Placed[], sprites: Map<string, Sp
       label: {
         code: it.p.code, box: [0, 0, 0, 0], quad: q.map(([x, y]) => [round2(x), round2(y)]),
         rotation: round2(rot), sideways: it.p.sideways, upside_down: it.p.upsideDown, group: it.p.group, row: it.p.row,
+        extrude: [round2(it.d[0]), round2(it.d[1])],
       },
     });
   }

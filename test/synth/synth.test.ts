@@ -100,6 +100,15 @@ describe.skipIf(!haveArt)('synth rendering', () => {
         expect(x + w).toBeLessThanOrEqual(label.width + 1e-6);
         expect(y + h).toBeLessThanOrEqual(label.height + 1e-6);
         expect(t.quad).toHaveLength(4);
+        if (!t.truncated) {
+          // box = bbox(quad ∪ quad + extrude)
+          const pts = [...t.quad, ...t.quad.map(([qx, qy]) => [qx + t.extrude[0], qy + t.extrude[1]])];
+          const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+          expect(Math.abs(Math.min(...xs) - x)).toBeLessThan(0.05);
+          expect(Math.abs(Math.min(...ys) - y)).toBeLessThan(0.05);
+          expect(Math.abs(Math.max(...xs) - (x + w))).toBeLessThan(0.05);
+          expect(Math.abs(Math.max(...ys) - (y + h))).toBeLessThan(0.05);
+        }
       }
     }
     expect(n).toBeGreaterThan(10);
