@@ -44,7 +44,7 @@ const en = {
     tile: 'Tile {{n}}: {{name}}', unsure: '{{pct}}% sure, please check',
     add: 'Add tile', addHere: 'Now tap the photo where the missed tile is, or pick it straight away.', addAtEnd: 'Pick the tile',
     remove: 'Remove this tile', change: 'Change tile {{n}} ({{name}})', pickerTitle: 'Choose a tile',
-    count: '{{n}} tiles and {{f}} flowers', ok: 'The tile count is right.', hand: 'Your hand', photo: 'Photo with the recognised tiles',
+    count: '{{n}} tiles, flowers: {{f}}', ok: 'The tile count is right.', hand: 'Your hand', photo: 'Photo with the recognised tiles',
     clear: 'Clear all', keyboard: 'Tile keyboard', sure: 'Checked',
   },
   manual: {
@@ -94,6 +94,7 @@ const en = {
     payments: 'Payments', receives: '+{{n}}', pays: '−{{n}}', winner: 'winner', discarder: 'discarded',
     whatIf: 'Other winning tiles', whatIfHint: 'The same hand, had it won on another tile:', whatIfNone: 'No other tile completes this hand.',
     whatIfBelow: 'below 8', whatIfPoints: '{{count}} points', whatIfPoints_one: '{{count}} point', invalid: 'Not a valid win', decomposition: 'Read as',
+    addToTable: 'Add to the score sheet: hand {{n}}, won by {{player}}', added: 'Added as hand {{n}} on the score sheet.',
     rule: 'Rule: {{citation}}',
   },
   reason: {

@@ -45,7 +45,7 @@ const pl: Strings = {
     tile: 'Kamień {{n}}: {{name}}', unsure: 'pewność {{pct}}%, sprawdź',
     add: 'Dodaj kamień', addHere: 'Teraz dotknij zdjęcia w miejscu brakującego kamienia albo od razu go wybierz.', addAtEnd: 'Wybierz kamień',
     remove: 'Usuń ten kamień', change: 'Zmień kamień {{n}} ({{name}})', pickerTitle: 'Wybierz kamień',
-    count: '{{n}} kamieni i {{f}} kwiatów', ok: 'Liczba kamieni się zgadza.', hand: 'Twoja ręka', photo: 'Zdjęcie z rozpoznanymi kamieniami',
+    count: 'kamienie: {{n}}, kwiaty: {{f}}', ok: 'Liczba kamieni się zgadza.', hand: 'Twoja ręka', photo: 'Zdjęcie z rozpoznanymi kamieniami',
     clear: 'Wyczyść', keyboard: 'Klawiatura kamieni', sure: 'Sprawdzony',
   },
   manual: {
@@ -95,6 +95,7 @@ const pl: Strings = {
     payments: 'Płatności', receives: '+{{n}}', pays: '−{{n}}', winner: 'zwycięzca', discarder: 'zrzucił',
     whatIf: 'Inne kamienie wygrywające', whatIfHint: 'Ta sama ręka, gdyby wygrała innym kamieniem:', whatIfNone: 'Żaden inny kamień nie kończy tej ręki.',
     whatIfBelow: 'poniżej 8', whatIfPoints: '{{count}} pkt', whatIfPoints_one: '{{count}} pkt', invalid: 'Wygrana nieważna', decomposition: 'Odczytane jako',
+    addToTable: 'Dodaj do arkusza wyników: rozdanie {{n}}, wygrywa {{player}}', added: 'Dodano jako rozdanie {{n}} w arkuszu.',
     rule: 'Zasada: {{citation}}',
   },
   reason: {

@@ -45,7 +45,7 @@ const sv: Strings = {
     tile: 'Bricka {{n}}: {{name}}', unsure: '{{pct}} % säker, kontrollera',
     add: 'Lägg till bricka', addHere: 'Tryck nu på bilden där brickan saknas, eller välj den direkt.', addAtEnd: 'Välj brickan',
     remove: 'Ta bort brickan', change: 'Ändra bricka {{n}} ({{name}})', pickerTitle: 'Välj en bricka',
-    count: '{{n}} brickor och {{f}} blommor', ok: 'Antalet brickor stämmer.', hand: 'Din hand', photo: 'Bild med de igenkända brickorna',
+    count: 'brickor: {{n}}, blommor: {{f}}', ok: 'Antalet brickor stämmer.', hand: 'Din hand', photo: 'Bild med de igenkända brickorna',
     clear: 'Rensa', keyboard: 'Bricktangentbord', sure: 'Kontrollerad',
   },
   manual: {
@@ -95,6 +95,7 @@ const sv: Strings = {
     payments: 'Betalningar', receives: '+{{n}}', pays: '−{{n}}', winner: 'vinnare', discarder: 'kastade',
     whatIf: 'Andra vinstbrickor', whatIfHint: 'Samma hand, om den hade vunnit på en annan bricka:', whatIfNone: 'Ingen annan bricka fullbordar handen.',
     whatIfBelow: 'under 8', whatIfPoints: '{{count}} poäng', whatIfPoints_one: '{{count}} poäng', invalid: 'Ingen giltig vinst', decomposition: 'Läst som',
+    addToTable: 'Lägg till i poängbladet: giv {{n}}, vunnen av {{player}}', added: 'Tillagd som giv {{n}} i poängbladet.',
     rule: 'Regel: {{citation}}',
   },
   reason: {

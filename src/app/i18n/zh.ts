@@ -96,6 +96,7 @@ const zh: Strings = {
     payments: '支付', receives: '+{{n}}', pays: '−{{n}}', winner: '和牌者', discarder: '放铳',
     whatIf: '其他和牌张', whatIfHint: '同一手牌和其他牌时的得分：', whatIfNone: '没有其他牌能和这手牌。',
     whatIfBelow: '不足 8 番', whatIfPoints: '{{count}} 番', whatIfPoints_one: '{{count}} 番', invalid: '不能和牌', decomposition: '拆分为',
+    addToTable: '加入计分表：第 {{n}} 盘，{{player}} 和牌', added: '已作为第 {{n}} 盘加入计分表。',
     rule: '规则：{{citation}}',
   },
   reason: {

@@ -15,6 +15,7 @@ import { tileName } from '../i18n/index.ts';
 import { relativeSeat } from '../conditions/ConditionsView.tsx';
 
 /** The share panel pulls in the QR encoder, so it loads on demand. */
+const AddToTable = lazy(() => import('./AddToTable.tsx'));
 const ShareHand = lazy(() => import('../share/ShareHand.tsx').then((m) => ({ default: m.ShareHand })));
 
 export const fanName = (names: FanNames, lang: string): string => names[lang as keyof FanNames] || names.en;
@@ -158,7 +159,12 @@ export function ResultView() {
         </>
       ) : <p className="small">{t('result.whatIfNone')}</p>}
 
-      {ok && <Suspense fallback={null}><ShareHand hand={built.hand} ctx={ctx} result={r} /></Suspense>}
+      {ok && (
+        <Suspense fallback={null}>
+          <AddToTable hand={built.hand} ctx={ctx} result={r} />
+          <ShareHand hand={built.hand} ctx={ctx} result={r} />
+        </Suspense>
+      )}
     </section>
   );
 }

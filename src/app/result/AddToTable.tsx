@@ -1,0 +1,28 @@
+/** "Add to the score sheet" on the result screen, when a table is open (issue 5's session store). */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Hand, ScoreResult, WinContext } from '../../engine/index.ts';
+import { useAddToSheet } from '../session/useSession.ts';
+import { handLink } from '../share/link.ts';
+
+export default function AddToTable({ hand, ctx, result }: { hand: Hand; ctx: WinContext; result: ScoreResult }) {
+  const { t } = useTranslation();
+  const { available, next, addScoredHand } = useAddToSheet();
+  const [done, setDone] = useState<string | null>(null);
+  if (!available || !next) return null;
+  const add = () => {
+    const r = addScoredHand({
+      winnerSeat: ctx.seatWind, selfDrawn: ctx.selfDrawn, discarderSeat: ctx.discarder ?? null,
+      points: result.total, link: handLink(hand, ctx, result),
+    });
+    setDone(r.ok ? t('result.added', { n: r.handNumber }) : r.message);
+  };
+  return (
+    <div className="add-to-table">
+      <button type="button" className="btn" onClick={add} disabled={!!done}>
+        {t('result.addToTable', { n: next.handNumber, player: next.playerBySeat[ctx.seatWind] })}
+      </button>
+      <p role="status" className="small">{done}</p>
+    </div>
+  );
+}
