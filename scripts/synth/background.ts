@@ -186,16 +186,31 @@ export function paintBackground(f: Frame, G: M3, tex: Tex, texScale: number, edg
       half[o + 2] = T[a + 2] * w00 + T[b + 2] * w10 + T[c + 2] * w01 + T[d + 2] * w11;
     }
   }
+  // 2x bilinear upsample; weights are 1, 0.5 or 0.25 depending on pixel parity
   for (let y = 0; y < h; y++) {
-    const y0 = y >> 1, fy = (y & 1) * 0.5;
-    for (let x = 0; x < w; x++) {
-      const x0 = x >> 1, fx = (x & 1) * 0.5;
-      const a = (y0 * hw + x0) * 3, b = a + 3, c = a + hw * 3, d = c + 3;
-      const o = (y * w + x) * 3;
-      const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy;
-      rgb[o] = half[a] * w00 + half[b] * w10 + half[c] * w01 + half[d] * w11;
-      rgb[o + 1] = half[a + 1] * w00 + half[b + 1] * w10 + half[c + 1] * w01 + half[d + 1] * w11;
-      rgb[o + 2] = half[a + 2] * w00 + half[b + 2] * w10 + half[c + 2] * w01 + half[d + 2] * w11;
+    const y0 = y >> 1;
+    const oddY = (y & 1) === 1;
+    let o = y * w * 3;
+    for (let x = 0; x < w; x++, o += 3) {
+      const a = (y0 * hw + (x >> 1)) * 3;
+      if ((x & 1) === 0) {
+        if (!oddY) {
+          rgb[o] = half[a]; rgb[o + 1] = half[a + 1]; rgb[o + 2] = half[a + 2];
+        } else {
+          const c = a + hw * 3;
+          rgb[o] = half[a] * 0.5 + half[c] * 0.5; rgb[o + 1] = half[a + 1] * 0.5 + half[c + 1] * 0.5; rgb[o + 2] = half[a + 2] * 0.5 + half[c + 2] * 0.5;
+        }
+      } else {
+        const b = a + 3;
+        if (!oddY) {
+          rgb[o] = half[a] * 0.5 + half[b] * 0.5; rgb[o + 1] = half[a + 1] * 0.5 + half[b + 1] * 0.5; rgb[o + 2] = half[a + 2] * 0.5 + half[b + 2] * 0.5;
+        } else {
+          const c = a + hw * 3, d = c + 3;
+          rgb[o] = half[a] * 0.25 + half[b] * 0.25 + half[c] * 0.25 + half[d] * 0.25;
+          rgb[o + 1] = half[a + 1] * 0.25 + half[b + 1] * 0.25 + half[c + 1] * 0.25 + half[d + 1] * 0.25;
+          rgb[o + 2] = half[a + 2] * 0.25 + half[b + 2] * 0.25 + half[c + 2] * 0.25 + half[d + 2] * 0.25;
+        }
+      }
     }
   }
 }

@@ -334,12 +334,23 @@ function boxBlur(src: Float32Array, w: number, h: number, r: number): Float32Arr
 
 function applyMask(f: Frame, m: Float32Array, mw: number, mh: number, S: number, fn: (v: number) => number): void {
   const rgb = f.rgb;
+  const X0 = new Int32Array(f.w), FX = new Float64Array(f.w);
+  for (let x = 0; x < f.w; x++) {
+    const mx = Math.min(mw - 1.001, Math.max(0, (x + 0.5) / S - 0.5));
+    X0[x] = Math.floor(mx);
+    FX[x] = mx - X0[x];
+  }
+  // rows of the mask that contain any shadow
+  const rowAny = new Uint8Array(mh);
+  for (let y = 0; y < mh; y++) {
+    for (let x = 0; x < mw; x++) if (m[y * mw + x] >= 0.002) { rowAny[y] = 1; break; }
+  }
   for (let y = 0; y < f.h; y++) {
     const my = Math.min(mh - 1.001, Math.max(0, (y + 0.5) / S - 0.5));
     const y0 = Math.floor(my), fy = my - y0;
+    if (!rowAny[y0] && !rowAny[Math.min(mh - 1, y0 + 1)]) continue;
     for (let x = 0; x < f.w; x++) {
-      const mx = Math.min(mw - 1.001, Math.max(0, (x + 0.5) / S - 0.5));
-      const x0 = Math.floor(mx), fx = mx - x0;
+      const x0 = X0[x], fx = FX[x];
       const i = y0 * mw + x0;
       const v = (m[i] * (1 - fx) + m[i + 1] * fx) * (1 - fy) + (m[i + mw] * (1 - fx) + m[i + mw + 1] * fx) * fy;
       if (v < 0.002) continue;
