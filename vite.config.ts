@@ -107,7 +107,12 @@ export default defineConfig({
       output: {
         // zod is only used by the lazy score-sheet and share chunks; keep it out of the
         // chunk the entry loads, or every first visit pays for it.
-        advancedChunks: { groups: [{ name: 'zod', test: /node_modules[\\/]zod/ }] },
+        advancedChunks: {
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod/ },
+            { name: 'sheet', test: /src[\\/]engine[\\/]sheet\.ts/ },
+          ],
+        },
       },
     },
   },
