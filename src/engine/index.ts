@@ -10,6 +10,7 @@ export { FANS, fanById } from './mcr/fans.ts';
 export type { FanDef } from './mcr/fans.ts';
 export { scoreMcr } from './mcr/score.ts';
 export { whatIf, allDecompositions, waitingTiles } from './analysis.ts';
+export type { WhatIf } from './analysis.ts';
 export { mcrPayments } from './payments.ts';
 export { validateHand, validateContext } from './validate.ts';
 export { registerRuleset, getRuleset, rulesetIds } from './ruleset.ts';
