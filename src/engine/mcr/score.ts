@@ -477,7 +477,7 @@ function detect(ip: Interp, f: HandFacts, base: Int32Array, ctx: WinContext, uni
 
     if (ip.wait) {
       if (uniqueWait) c[ip.wait] = 1;
-      else removed[ip.wait] = WAIT_NOT_UNIQUE;
+      else { c[ip.wait] = 1; removed[ip.wait] = WAIT_NOT_UNIQUE; }
     }
   }
 
