@@ -1,0 +1,80 @@
+/**
+ * npm run bench:vision -- [--runs 9] [--image FILE] [--json]
+ *
+ * Times the full pipeline (sharp decode with EXIF + early downscale, letterbox,
+ * detector and batched classifier in onnxruntime-web wasm, layout) from the
+ * bytes of a 12-megapixel (4000x3000) JPEG, in Node, and prints the median.
+ * The photo is made once with the synthetic generator (--size 4000) into
+ * test/artifacts/bench/ (git-ignored) and reused.
+ * With --json the last line is {"median_ms","model_bytes"}.
+ */
+import { readFile, stat, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import sharp from 'sharp';
+import { loadDefaultModels, scanBytes, MODEL_DIR } from '../../src/vision/node.ts';
+
+function arg(name: string, def?: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : def;
+}
+const JSON_OUT = process.argv.includes('--json');
+const runs = Number(arg('--runs', '9'));
+
+async function benchImage(): Promise<string> {
+  const given = arg('--image');
+  if (given) return given;
+  const dir = path.join('test', 'artifacts', 'bench');
+  const out = path.join(dir, 'scene-4000x3000.jpg');
+  if (existsSync(out)) return out;
+  await mkdir(dir, { recursive: true });
+  const gen = path.join('scripts', 'synth', 'generate.ts');
+  let src: string | undefined;
+  if (existsSync(gen)) {
+    const tmp = path.join(dir, 'gen');
+    execFileSync('npx', ['tsx', gen, '--out', tmp, '--count', '1', '--seed', '4242', '--size', '4000'], { stdio: 'ignore' });
+    src = path.join(tmp, 'images', '000000.jpg');
+  }
+  if (!src || !existsSync(src)) throw new Error('no generator output; pass --image FILE');
+  // exactly 4000x3000 (12 MP), phone-like quality
+  await sharp(src).resize(4000, 3000, { fit: 'cover' }).jpeg({ quality: 92, chromaSubsampling: '4:2:0' }).toFile(out);
+  return out;
+}
+
+async function main(): Promise<void> {
+  const file = await benchImage();
+  const bytes = new Uint8Array(await readFile(file));
+  const meta = await sharp(bytes).metadata();
+  const models = await loadDefaultModels(arg('--models') ?? MODEL_DIR);
+  const modelBytes = models.bytes;
+  await scanBytes(bytes, models); // warm
+  const times: number[] = [];
+  const stages: Record<string, number[]> = {};
+  let tiles = 0;
+  for (let i = 0; i < runs; i++) {
+    const timings: Record<string, number> = {};
+    const t = performance.now();
+    const r = await scanBytes(bytes, models, { timings });
+    times.push(performance.now() - t);
+    tiles = r.tiles.length;
+    for (const [k, v] of Object.entries(timings)) (stages[k] ??= []).push(v);
+  }
+  const med = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1];
+  const median = med(times);
+  const lines = [
+    `bench:vision ${file} (${meta.width}x${meta.height}, ${(bytes.length / 1e6).toFixed(1)} MB), ${runs} runs, ${tiles} tiles`,
+    `median ${median.toFixed(1)} ms (min ${Math.min(...times).toFixed(1)}, max ${Math.max(...times).toFixed(1)})`,
+    `stages (median ms): ${Object.entries(stages).map(([k, v]) => `${k} ${med(v).toFixed(1)}`).join(', ')}`,
+    `model bytes ${modelBytes}`,
+  ];
+  if (JSON_OUT) {
+    for (const l of lines) console.error(l);
+    console.log(JSON.stringify({ median_ms: +median.toFixed(1), model_bytes: modelBytes }));
+  } else for (const l of lines) console.log(l);
+}
+
+main().catch((e) => {
+  console.error(`bench:vision: ${(e as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,171 @@
+/**
+ * npm run eval:vision -- [--data training-data/val-holdout] [--limit N] [--json]
+ *                        [--confusion model/confusion.png] [--draw DIR] [--draw-n 12]
+ *
+ * Runs the shipped pipeline (onnxruntime-web wasm, from JPEG bytes) on a held-out
+ * synthetic set and prints detection precision/recall (IoU >= 0.5 against the label
+ * box), per-tile top-1 accuracy on matched tiles, and the whole-hand exact-match
+ * rate (every tile found with the right code and nothing extra). Writes a
+ * confusion-matrix PNG. With --json the last line is
+ * {"recall","precision","tile_accuracy","hand_exact"}.
+ */
+import { readFile, readdir, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { loadDefaultModels, scanBytes, MODEL_DIR } from '../../src/vision/node.ts';
+import { iou } from '../../src/vision/postprocess.ts';
+import { TILE_CODES, type Box, type ScanResult } from '../../src/vision/types.ts';
+
+interface Label { width: number; height: number; tiles: { code: string; box: Box; sideways?: boolean }[] }
+
+function arg(name: string, def?: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : def;
+}
+const JSON_OUT = process.argv.includes('--json');
+const data = arg('--data', 'training-data/val-holdout')!;
+const limit = Number(arg('--limit', '0'));
+const confOut = arg('--confusion', 'model/confusion.png')!;
+const drawDir = arg('--draw');
+const drawN = Number(arg('--draw-n', '12'));
+
+export interface Match { gt: number; pred: number }
+
+/** Greedy matching by prediction score, IoU >= thr. */
+export function matchBoxes(gt: Box[], pred: { box: Box; score: number }[], thr = 0.5): Match[] {
+  const order = pred.map((p, i) => i).sort((a, b) => pred[b].score - pred[a].score);
+  const used = new Set<number>();
+  const out: Match[] = [];
+  for (const pi of order) {
+    let best = thr, bi = -1;
+    gt.forEach((g, gi) => {
+      if (used.has(gi)) return;
+      const v = iou(g, pred[pi].box);
+      if (v >= best) { best = v; bi = gi; }
+    });
+    if (bi >= 0) { used.add(bi); out.push({ gt: bi, pred: pi }); }
+  }
+  return out;
+}
+
+async function drawScene(file: string, r: ScanResult, lab: Label, out: string): Promise<void> {
+  const W = r.width, H = r.height;
+  const s = Math.min(1, 1024 / Math.max(W, H));
+  const el: string[] = [];
+  const m = matchBoxes(lab.tiles.map((t) => t.box), r.tiles);
+  const okPred = new Set(m.filter((x) => lab.tiles[x.gt].code === r.tiles[x.pred].code).map((x) => x.pred));
+  const foundGt = new Set(m.map((x) => x.gt));
+  lab.tiles.forEach((t, i) => {
+    if (!foundGt.has(i)) el.push(`<rect x="${t.box[0] * s}" y="${t.box[1] * s}" width="${t.box[2] * s}" height="${t.box[3] * s}" fill="none" stroke="magenta" stroke-width="3" stroke-dasharray="4"/>`);
+  });
+  r.tiles.forEach((t, i) => {
+    const c = okPred.has(i) ? 'lime' : 'red';
+    el.push(`<rect x="${t.box[0] * s}" y="${t.box[1] * s}" width="${t.box[2] * s}" height="${t.box[3] * s}" fill="none" stroke="${c}" stroke-width="2"/>`);
+    el.push(`<text x="${t.box[0] * s + 2}" y="${t.box[1] * s + 12}" font-size="12" font-family="sans-serif" fill="${c}" stroke="black" stroke-width="0.4">${i}:${t.code}${t.sideways ? 's' : ''}</text>`);
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(W * s)}" height="${Math.round(H * s)}">${el.join('')}</svg>`;
+  await sharp(file).rotate().resize(Math.round(W * s), Math.round(H * s)).composite([{ input: Buffer.from(svg) }]).png().toFile(out);
+}
+
+async function confusionPng(conf: number[][], missed: number[], out: string): Promise<void> {
+  const n = TILE_CODES.length;
+  const cell = 16, left = 40, top = 40;
+  const W = left + (n + 1) * cell + 10, H = top + n * cell + 10;
+  const el: string[] = [`<rect width="${W}" height="${H}" fill="white"/>`];
+  const rowSum = conf.map((r, i) => r.reduce((a, b) => a + b, 0) + missed[i]);
+  for (let i = 0; i < n; i++) {
+    el.push(`<text x="${left - 3}" y="${top + i * cell + 12}" font-size="10" text-anchor="end" font-family="sans-serif">${TILE_CODES[i]}</text>`);
+    el.push(`<text x="${left + i * cell + 11}" y="${top - 4}" font-size="10" font-family="sans-serif" transform="rotate(-90 ${left + i * cell + 11} ${top - 4})">${TILE_CODES[i]}</text>`);
+    for (let j = 0; j <= n; j++) {
+      const v = j < n ? conf[i][j] : missed[i];
+      if (!v) continue;
+      const f = rowSum[i] ? v / rowSum[i] : 0;
+      const color = i === j ? `rgb(${Math.round(255 - 200 * f)},${Math.round(255 - 90 * f)},${Math.round(255 - 200 * f)})` : `rgb(255,${Math.round(220 - 200 * Math.min(1, f * 5))},${Math.round(220 - 200 * Math.min(1, f * 5))})`;
+      el.push(`<rect x="${left + j * cell}" y="${top + i * cell}" width="${cell - 1}" height="${cell - 1}" fill="${color}"/>`);
+      if (i !== j) el.push(`<text x="${left + j * cell + 8}" y="${top + i * cell + 11}" font-size="8" text-anchor="middle" font-family="sans-serif">${v}</text>`);
+    }
+  }
+  el.push(`<text x="${left + n * cell + 8}" y="${top - 4}" font-size="10" font-family="sans-serif" transform="rotate(-90 ${left + n * cell + 8} ${top - 4})">miss</text>`);
+  el.push(`<text x="4" y="12" font-size="11" font-family="sans-serif">rows: true class, columns: predicted (last: not detected)</text>`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${el.join('')}</svg>`;
+  await sharp(Buffer.from(svg)).png().toFile(out);
+}
+
+async function main(): Promise<void> {
+  const imgDir = path.join(data, 'images');
+  if (!existsSync(imgDir)) {
+    console.error(`eval:vision: ${imgDir} not found; generate it with: npx tsx scripts/synth/generate.ts --out ${data} --count 300 --seed <seed> --holdout`);
+    process.exit(2);
+  }
+  let files = (await readdir(imgDir)).filter((f) => /\.(jpe?g|png)$/i.test(f)).sort();
+  if (limit > 0) files = files.slice(0, limit);
+  const models = await loadDefaultModels(arg('--models') ?? MODEL_DIR);
+  const n = TILE_CODES.length;
+  const conf = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  const missed = new Array<number>(n).fill(0);
+  let gtTotal = 0, predTotal = 0, tp = 0, correct = 0, handsExact = 0, sideOk = 0, sideTotal = 0;
+  const times: number[] = [];
+  if (drawDir) await mkdir(drawDir, { recursive: true });
+  for (const [k, f] of files.entries()) {
+    const file = path.join(imgDir, f);
+    const lab = JSON.parse(await readFile(path.join(data, 'labels', f.replace(/\.\w+$/, '.json')), 'utf8')) as Label;
+    const t0 = performance.now();
+    const r = await scanBytes(new Uint8Array(await readFile(file)), models);
+    times.push(performance.now() - t0);
+    const gt = lab.tiles;
+    const m = matchBoxes(gt.map((t) => t.box), r.tiles);
+    gtTotal += gt.length;
+    predTotal += r.tiles.length;
+    tp += m.length;
+    let allRight = m.length === gt.length && r.tiles.length === gt.length;
+    const found = new Set<number>();
+    for (const { gt: gi, pred: pi } of m) {
+      found.add(gi);
+      const ti = TILE_CODES.indexOf(gt[gi].code as (typeof TILE_CODES)[number]);
+      const pj = TILE_CODES.indexOf(r.tiles[pi].code);
+      if (ti >= 0) conf[ti][pj]++;
+      if (ti === pj) correct++;
+      else allRight = false;
+      sideTotal++;
+      if (!!gt[gi].sideways === !!r.tiles[pi].sideways) sideOk++;
+    }
+    gt.forEach((t, i) => { if (!found.has(i)) { const ti = TILE_CODES.indexOf(t.code as (typeof TILE_CODES)[number]); if (ti >= 0) missed[ti]++; } });
+    if (allRight) handsExact++;
+    if (drawDir && k < drawN) await drawScene(file, r, lab, path.join(drawDir, f.replace(/\.\w+$/, '.png')));
+    if (!JSON_OUT && (k + 1) % 50 === 0) console.log(`  ${k + 1}/${files.length}`);
+  }
+  const recall = tp / Math.max(1, gtTotal);
+  const precision = tp / Math.max(1, predTotal);
+  const tileAcc = correct / Math.max(1, tp);
+  const handExact = handsExact / Math.max(1, files.length);
+  await mkdir(path.dirname(confOut), { recursive: true });
+  await confusionPng(conf, missed, confOut);
+  const pairs: [string, number][] = [];
+  conf.forEach((r, i) => r.forEach((v, j) => { if (i !== j && v) pairs.push([`${TILE_CODES[i]}->${TILE_CODES[j]}`, v]); }));
+  pairs.sort((a, b) => b[1] - a[1]);
+  times.sort((a, b) => a - b);
+  const lines = [
+    `eval:vision on ${data}: ${files.length} scenes, ${gtTotal} labelled tiles, ${predTotal} detections`,
+    `detection recall    ${recall.toFixed(4)}  (IoU >= 0.5)`,
+    `detection precision ${precision.toFixed(4)}`,
+    `tile accuracy       ${tileAcc.toFixed(4)}  (top-1 on matched tiles)`,
+    `hand exact          ${handExact.toFixed(4)}`,
+    `sideways flag       ${(sideOk / Math.max(1, sideTotal)).toFixed(4)}`,
+    `median ms/scene     ${times[times.length >> 1]?.toFixed(0)} (incl. decode)`,
+    `top confusions      ${pairs.slice(0, 12).map(([p, v]) => `${p}:${v}`).join(' ')}`,
+    `missed by class     ${missed.map((v, i) => (v ? `${TILE_CODES[i]}:${v}` : '')).filter(Boolean).join(' ')}`,
+    `confusion matrix -> ${confOut}`,
+  ];
+  if (JSON_OUT) {
+    for (const l of lines) console.error(l);
+    console.log(JSON.stringify({ recall: +recall.toFixed(4), precision: +precision.toFixed(4), tile_accuracy: +tileAcc.toFixed(4), hand_exact: +handExact.toFixed(4) }));
+  } else {
+    for (const l of lines) console.log(l);
+  }
+}
+
+main().catch((e) => {
+  console.error(`eval:vision: ${(e as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,580 @@
+"""Data loading and batched, torch-vectorised augmentation.
+
+Scene folders (from scripts/synth/generate.ts) hold images/NNNNNN.jpg and
+labels/NNNNNN.json = {"width","height","tiles":[{"code","box","quad",
+"sideways","upside_down",...}]}. Single-tile folders (--tiles) hold
+tiles/<code>/NNNNNN.jpg (+ labels.csv).
+
+Everything is decoded once and cached as uint8 numpy arrays in a cache dir
+(scripts/train/runs/cache) so that restarts are fast.
+"""
+import json
+import math
+import os
+import glob
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from PIL import Image
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+
+CLASSES = [f"{i}m" for i in range(1, 10)] + [f"{i}p" for i in range(1, 10)] + \
+    [f"{i}s" for i in range(1, 10)] + [f"{i}z" for i in range(1, 8)] + \
+    [f"f{i}" for i in range(1, 9)] + ["back"]
+CLS_INDEX = {c: i for i, c in enumerate(CLASSES)}
+
+DET_CACHE_SIZE = 512      # scenes are letterboxed to this square for detector training
+PATCH = 96                # classifier context patch (covers PATCH_CTX x the tile box)
+PATCH_CTX = 1.6
+
+
+def load_classes():
+    p = os.path.join(ROOT, "scripts", "synth", "classes.json")
+    if os.path.exists(p):
+        with open(p) as f:
+            c = json.load(f)
+        if isinstance(c, dict):
+            c = c.get("classes", c)
+        if list(c) != CLASSES:
+            raise SystemExit(f"scripts/synth/classes.json differs from the trainer's class list: {c}")
+    return CLASSES
+
+
+def list_scenes(folder):
+    imgs = sorted(glob.glob(os.path.join(folder, "images", "*.jpg")))
+    out = []
+    for p in imgs:
+        stem = os.path.splitext(os.path.basename(p))[0]
+        lp = os.path.join(folder, "labels", stem + ".json")
+        if os.path.exists(lp):
+            out.append((p, lp))
+    if not out:
+        raise SystemExit(f"no scenes (images/*.jpg + labels/*.json) in {folder}")
+    return out
+
+
+def tile_quad(t):
+    """Points whose bounding box is the label box: the face quad plus the quad moved by the
+    body's extrusion (so that rotating the points keeps a tight box around the tile body).
+    Falls back to the box corners."""
+    x, y, w, h = t["box"]
+    corners = np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], dtype=np.float32)
+    q = t.get("quad")
+    if not q or len(q) != 4 or t.get("truncated"):
+        return corners
+    q = np.array(q, dtype=np.float32)
+    qx0, qy0 = q.min(0)
+    qx1, qy1 = q.max(0)
+    dx = (x - qx0) if x < qx0 - 0.5 else (x + w - qx1)
+    dy = (y - qy0) if y < qy0 - 0.5 else (y + h - qy1)
+    pts = np.concatenate([q, q + np.array([dx, dy], np.float32)])
+    # guard against inconsistent labels: must reproduce the box
+    if abs(pts[:, 0].min() - x) > 2 or abs(pts[:, 1].min() - y) > 2 or abs(pts[:, 0].max() - x - w) > 2 or abs(pts[:, 1].max() - y - h) > 2:
+        return corners
+    return pts
+
+
+def _cache_path(cache_dir, folder, kind):
+    key = os.path.abspath(folder).replace("/", "_").strip("_")
+    return os.path.join(cache_dir, f"{key}.{kind}.npz")
+
+
+# ----------------------------------------------------------------------------
+# Detector data
+
+
+def build_det_cache(folder, cache_dir, limit=None):
+    """Letterbox every scene to DET_CACHE_SIZE; keep quads (cache pixels) and sideways flag."""
+    os.makedirs(cache_dir, exist_ok=True)
+    cp = _cache_path(cache_dir, folder, f"det{DET_CACHE_SIZE}")
+    if limit is None and os.path.exists(cp):
+        z = np.load(cp, allow_pickle=True)
+        return z["images"], list(z["quads"]), list(z["sideways"])
+    scenes = list_scenes(folder)[:limit]
+    S = DET_CACHE_SIZE
+    images = np.full((len(scenes), S, S, 3), 127, np.uint8)
+    quads, sideways = [], []
+    for i, (ip, lp) in enumerate(scenes):
+        im = Image.open(ip).convert("RGB")
+        with open(lp) as f:
+            lab = json.load(f)
+        W, H = im.size
+        r = S / max(W, H)
+        nw, nh = max(1, round(W * r)), max(1, round(H * r))
+        im.draft("RGB", (nw, nh))
+        im = im.resize((nw, nh), Image.BILINEAR)
+        ox, oy = (S - nw) // 2, (S - nh) // 2
+        images[i, oy:oy + nh, ox:ox + nw] = np.asarray(im)
+        sx, sy = nw / W, nh / H
+        q = np.stack([_pad8(tile_quad(t)) for t in lab["tiles"]]) if lab["tiles"] else np.zeros((0, 8, 2), np.float32)
+        q = q * np.array([sx, sy], np.float32) + np.array([ox, oy], np.float32)
+        quads.append(q.astype(np.float32))
+        sideways.append(np.array([bool(t.get("sideways")) for t in lab["tiles"]], bool))
+    if limit is None:
+        np.savez(cp, images=images, quads=np.array(quads + [None], dtype=object)[:-1],
+                 sideways=np.array(sideways + [None], dtype=object)[:-1])
+    return images, quads, sideways
+
+
+def _pad8(p):
+    return p if len(p) == 8 else np.concatenate([p, p])
+
+
+def rand_affine(n, gen, out_size, in_size, scale=(0.7, 1.45), rot=20.0, p_rot90=0.1, p_flip=0.5):
+    """Per-sample affine (2x3, output pixel -> input pixel) plus rot90 flags."""
+    out = []
+    rot90 = []
+    for _ in range(n):
+        s = math.exp(torch.empty(1).uniform_(math.log(scale[0]), math.log(scale[1]), generator=gen).item())
+        a = math.radians(torch.empty(1).uniform_(-rot, rot, generator=gen).item())
+        r90 = torch.rand(1, generator=gen).item() < p_rot90
+        if r90:
+            a += math.pi / 2 * (1 if torch.rand(1, generator=gen).item() < 0.5 else -1)
+        flip = torch.rand(1, generator=gen).item() < p_flip
+        # input centre of the crop: anywhere such that the crop overlaps the image
+        cx = torch.empty(1).uniform_(0.25 * in_size, 0.75 * in_size, generator=gen).item()
+        cy = torch.empty(1).uniform_(0.25 * in_size, 0.75 * in_size, generator=gen).item()
+        ca, sa = math.cos(a) / s, math.sin(a) / s
+        fx = -1.0 if flip else 1.0
+        # in = R/s * diag(fx,1) * (out - oc) + c
+        M = np.array([[ca * fx, -sa, 0.0], [sa * fx, ca, 0.0]], np.float64)
+        oc = out_size / 2.0
+        M[:, 2] = np.array([cx, cy]) - M[:, :2] @ np.array([oc, oc])
+        out.append(M)
+        rot90.append(r90)
+    return np.stack(out), rot90
+
+
+def warp_batch(imgs_u8, M, out_h, out_w, fill=0.5):
+    """imgs_u8: (N,H,W,3) uint8 numpy; M: (N,2,3) output px -> input px. Returns float (N,3,oh,ow)."""
+    x = torch.from_numpy(np.ascontiguousarray(imgs_u8)).permute(0, 3, 1, 2).float() / 255.0
+    N, _, H, W = x.shape
+    # normalised coords (align_corners=False): u = (2*px + 1)/W - 1
+    A = torch.zeros(N, 2, 3, dtype=torch.float64)
+    Mt = torch.from_numpy(M)
+    # out px = ((u+1)*ow - 1)/2 ; in px = M @ [out px,1]; in u = (2*in px + 1)/W - 1
+    # compose: in_u = Sin * M * Sout^-1 * out_u
+    Sout_inv = torch.tensor([[out_w / 2.0, 0, (out_w - 1) / 2.0], [0, out_h / 2.0, (out_h - 1) / 2.0], [0, 0, 1]], dtype=torch.float64)
+    Sin = torch.tensor([[2.0 / W, 0, 1.0 / W - 1], [0, 2.0 / H, 1.0 / H - 1], [0, 0, 1]], dtype=torch.float64)
+    M3 = torch.cat([Mt, torch.tensor([[[0, 0, 1.0]]], dtype=torch.float64).expand(N, 1, 3)], 1)
+    A = (Sin @ M3 @ Sout_inv)[:, :2].float()
+    grid = F.affine_grid(A, (N, 3, out_h, out_w), align_corners=False)
+    # sampling (x - fill) with zero padding == sampling x with `fill` outside
+    y = F.grid_sample(x.sub_(fill), grid, mode="bilinear", padding_mode="zeros", align_corners=False)
+    return y.add_(fill)
+
+
+def photometric(x, gen, strength=1.0):
+    """Colour jitter, gamma, grey, blur, noise, per sample. x: (N,3,H,W) in [0,1]."""
+    N = x.shape[0]
+    u = lambda lo, hi: torch.empty(N, 1, 1, 1).uniform_(lo, hi, generator=gen)
+    s = strength
+    # brightness / contrast / per-channel gain (white balance)
+    x = x * u(1 - 0.4 * s, 1 + 0.3 * s)
+    mean = x.mean(dim=(1, 2, 3), keepdim=True)
+    x = (x - mean) * u(1 - 0.45 * s, 1 + 0.35 * s) + mean
+    gain = torch.empty(N, 3, 1, 1).uniform_(1 - 0.15 * s, 1 + 0.15 * s, generator=gen)
+    x = x * gain
+    # saturation
+    g = x.mean(dim=1, keepdim=True)
+    x = g + (x - g) * u(1 - 0.6 * s, 1 + 0.5 * s)
+    x = x.clamp(0, 1)
+    # gamma
+    x = x ** u(0.7, 1.4)
+    # random greyscale
+    gm = (torch.rand(N, 1, 1, 1, generator=gen) < 0.08 * s).float()
+    x = x * (1 - gm) + x.mean(dim=1, keepdim=True) * gm
+    # linear light gradient (shadow / glare)
+    H, W = x.shape[2:]
+    yy = torch.linspace(-1, 1, H).view(1, 1, H, 1)
+    xx = torch.linspace(-1, 1, W).view(1, 1, 1, W)
+    grad = u(-0.25, 0.25) * s * xx + u(-0.25, 0.25) * s * yy
+    x = x * (1 + grad)
+    # blur (3x3 or 5x5 box-ish gaussian) on a random subset
+    bm = torch.rand(N, generator=gen) < 0.35 * s
+    if bm.any():
+        sig = float(torch.empty(1).uniform_(0.6, 1.6, generator=gen))
+        k = torch.arange(-2, 3, dtype=torch.float32)
+        k = torch.exp(-k ** 2 / (2 * sig * sig))
+        k = k / k.sum()
+        xb = x[bm]
+        xb = F.conv2d(F.pad(xb, (2, 2, 0, 0), mode="replicate"), k.view(1, 1, 1, 5).repeat(3, 1, 1, 1), groups=3)
+        xb = F.conv2d(F.pad(xb, (0, 0, 2, 2), mode="replicate"), k.view(1, 1, 5, 1).repeat(3, 1, 1, 1), groups=3)
+        x[bm] = xb
+    # noise
+    x = x + torch.randn(x.shape, generator=gen) * u(0, 0.04 * s)
+    return x.clamp(0, 1)
+
+
+def det_targets(quads_out, side, n_out, stride=4):
+    """quads_out: list per image of (K,4,2) quads in output (network input) pixels.
+    Returns hm (2,n,n), box (4,n,n), mask (n,n)."""
+    hm = np.zeros((2, n_out, n_out), np.float32)
+    box = np.zeros((4, n_out, n_out), np.float32)
+    mask = np.zeros((n_out, n_out), np.float32)
+    S = n_out * stride
+    for q, sw in zip(quads_out, side):
+        x0, y0 = q[:, 0].min(), q[:, 1].min()
+        x1, y1 = q[:, 0].max(), q[:, 1].max()
+        w, h = x1 - x0, y1 - y0
+        cx0, cy0, cx1, cy1 = max(x0, 0), max(y0, 0), min(x1, S), min(y1, S)
+        if cx1 <= cx0 or cy1 <= cy0 or w < 4 or h < 4:
+            continue
+        vis = (cx1 - cx0) * (cy1 - cy0) / (w * h)
+        if vis < 0.6:
+            continue
+        x0, y0, x1, y1 = cx0, cy0, cx1, cy1
+        w, h = x1 - x0, y1 - y0
+        cx, cy = (x0 + x1) / 2 / stride, (y0 + y1) / 2 / stride
+        ix, iy = int(cx), int(cy)
+        if not (0 <= ix < n_out and 0 <= iy < n_out):
+            continue
+        sx = max(0.7, w / stride / 6.0)
+        sy = max(0.7, h / stride / 6.0)
+        rx, ry = int(3 * sx) + 1, int(3 * sy) + 1
+        xs = np.arange(max(0, ix - rx), min(n_out, ix + rx + 1))
+        ys = np.arange(max(0, iy - ry), min(n_out, iy + ry + 1))
+        gx = np.exp(-((xs + 0.5 - cx) ** 2) / (2 * sx * sx))
+        gy = np.exp(-((ys + 0.5 - cy) ** 2) / (2 * sy * sy))
+        g = gy[:, None] * gx[None, :]
+        ch = 1 if sw else 0
+        sub = hm[ch, ys[0]:ys[-1] + 1, xs[0]:xs[-1] + 1]
+        np.maximum(sub, g, out=sub)
+        hm[ch, iy, ix] = 1.0
+        box[:, iy, ix] = [cx - ix, cy - iy, math.log(w / stride), math.log(h / stride)]
+        mask[iy, ix] = 1.0
+    return hm, box, mask
+
+
+def det_batch(images, quads, sideways, idx, gen, out_size=320, aug=True):
+    n = len(idx)
+    S = images.shape[1]
+    if aug:
+        M, rot90 = rand_affine(n, gen, out_size, S)
+    else:
+        sc = S / out_size
+        M = np.tile(np.array([[[sc, 0, 0], [0, sc, 0]]], np.float64), (n, 1, 1))
+        rot90 = [False] * n
+    x = warp_batch(images[idx], M, out_size, out_size)
+    if aug:
+        x = photometric(x, gen)
+    n_out = out_size // 4
+    hms, boxes, masks = [], [], []
+    for j, i in enumerate(idx):
+        q = quads[i]
+        if len(q):
+            A = M[j][:, :2]
+            Ainv = np.linalg.inv(A)
+            qo = (q.reshape(-1, 2) - M[j][:, 2]) @ Ainv.T
+            qo = qo.reshape(len(q), -1, 2)
+        else:
+            qo = q
+        sw = sideways[i] ^ rot90[j] if len(q) else sideways[i]
+        hm, bx, mk = det_targets(qo, sw, n_out)
+        hms.append(hm)
+        boxes.append(bx)
+        masks.append(mk)
+    return x, torch.from_numpy(np.stack(hms)), torch.from_numpy(np.stack(boxes)), torch.from_numpy(np.stack(masks))
+
+
+# ----------------------------------------------------------------------------
+# Classifier data
+
+
+def _extract_patch(im, q, ctx=PATCH_CTX, size=PATCH):
+    """Crop an axis-aligned region ctx x the tile's bounding box, resized to size x size."""
+    x0, y0 = q[:, 0].min(), q[:, 1].min()
+    x1, y1 = q[:, 0].max(), q[:, 1].max()
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    w, h = (x1 - x0) * ctx, (y1 - y0) * ctx
+    # PIL crop pads with black outside; fine (rare, scenes keep tiles inside)
+    box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+    return np.asarray(im.transform((size, size), Image.EXTENT, box, Image.BILINEAR))
+
+
+def build_cls_cache(folder, cache_dir, limit=None):
+    os.makedirs(cache_dir, exist_ok=True)
+    cp = _cache_path(cache_dir, folder, "cls")
+    if limit is None and os.path.exists(cp):
+        z = np.load(cp)
+        return z["patches"], z["labels"], z["sideways"]
+    scenes = list_scenes(folder)[:limit]
+    patches, labels, side = [], [], []
+    for ip, lp in scenes:
+        im = Image.open(ip).convert("RGB")
+        with open(lp) as f:
+            lab = json.load(f)
+        for t in lab["tiles"]:
+            if t["code"] not in CLS_INDEX:
+                continue
+            x, y, w, h = t["box"]
+            if w < 6 or h < 6:
+                continue
+            q = np.array([[x, y], [x + w, y + h]], np.float32)
+            patches.append(_extract_patch(im, q))
+            labels.append(CLS_INDEX[t["code"]])
+            side.append(bool(t.get("sideways")))
+    patches = np.stack(patches).astype(np.uint8)
+    labels = np.array(labels, np.int64)
+    side = np.array(side, bool)
+    if limit is None:
+        np.savez(cp, patches=patches, labels=labels, sideways=side)
+    return patches, labels, side
+
+
+def build_tile_cache(folder, cache_dir, limit=None):
+    """Single-tile images: the whole image is taken as the tile box (plus context padding by edge)."""
+    os.makedirs(cache_dir, exist_ok=True)
+    cp = _cache_path(cache_dir, folder, "tiles")
+    if limit is None and os.path.exists(cp):
+        z = np.load(cp)
+        return z["patches"], z["labels"], z["sideways"]
+    files = sorted(glob.glob(os.path.join(folder, "tiles", "*", "*.jpg")))[:limit]
+    if not files:
+        raise SystemExit(f"no tiles/<code>/*.jpg in {folder}")
+    patches, labels = [], []
+    for p in files:
+        code = os.path.basename(os.path.dirname(p))
+        if code not in CLS_INDEX:
+            continue
+        im = Image.open(p).convert("RGB")
+        W, H = im.size
+        if W > H:  # a sideways single tile: stand it up
+            im = im.transpose(Image.ROTATE_90)
+            W, H = H, W
+        q = np.array([[0, 0], [W, 0], [W, H], [0, H]], np.float32)
+        # replicate edges for the context ring
+        arr = np.asarray(im)
+        pw, ph = int(W * (PATCH_CTX - 1) / 2) + 1, int(H * (PATCH_CTX - 1) / 2) + 1
+        arr = np.pad(arr, ((ph, ph), (pw, pw), (0, 0)), mode="edge")
+        patches.append(_extract_patch(Image.fromarray(arr), q + np.array([pw, ph], np.float32)))
+        labels.append(CLS_INDEX[code])
+    patches = np.stack(patches).astype(np.uint8)
+    labels = np.array(labels, np.int64)
+    side = np.zeros(len(labels), bool)
+    if limit is None:
+        np.savez(cp, patches=patches, labels=labels, sideways=side)
+    return patches, labels, side
+
+
+def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True, margin=1.08):
+    """Affine-sample a (jittered) tile box from each context patch into out_h x out_w.
+    Sideways tiles are stood up (rotated +-90 deg); 180 deg rotation at random."""
+    n = len(idx)
+    P = patches.shape[1]
+    Ms = []
+    for j, i in enumerate(idx):
+        # tile box in patch px: centred, half-size P/(2*ctx)
+        half = P / (2 * PATCH_CTX) * margin
+        hx, hy = half, half
+        cx = cy = P / 2
+        a = 0.0
+        if sideways[i]:
+            a = math.pi / 2 * (1 if torch.rand(1, generator=gen).item() < 0.5 else -1)
+        if aug:
+            if torch.rand(1, generator=gen).item() < 0.5:
+                a += math.pi
+            a += math.radians(torch.empty(1).uniform_(-12, 12, generator=gen).item())
+            sx = torch.empty(1).uniform_(0.85, 1.18, generator=gen).item()
+            sy = sx * torch.empty(1).uniform_(0.9, 1.1, generator=gen).item()
+            cx += torch.empty(1).uniform_(-0.1, 0.1, generator=gen).item() * 2 * half
+            cy += torch.empty(1).uniform_(-0.1, 0.1, generator=gen).item() * 2 * half
+        else:
+            sx = sy = 1.0
+        # output px (u in [0,ow], v in [0,oh]) -> unit square [-1,1] -> rotate -> patch px
+        ca, sa = math.cos(a), math.sin(a)
+        # unit coords: ux = (u - ow/2)/(ow/2), uy = (v - oh/2)/(oh/2)
+        # box-local (pre-rotation) in patch px: bx = ux*hx*sx, by = uy*hy*sy (for the stood-up tile)
+        # sideways tiles: the patch box is landscape; rotating the sampling grid by 90 deg maps
+        # the output's long (vertical) axis onto the patch's horizontal axis.
+        L = np.array([[hx * sx / (out_w / 2), 0], [0, hy * sy / (out_h / 2)]])
+        R = np.array([[ca, -sa], [sa, ca]])
+        A = R @ L
+        t = np.array([cx, cy]) - A @ np.array([out_w / 2, out_h / 2])
+        Ms.append(np.concatenate([A, t[:, None]], 1))
+    x = warp_batch(patches[idx], np.stack(Ms), out_h, out_w)
+    if aug:
+        x = photometric(x, gen)
+    return x, torch.from_numpy(labels[idx])
+
+
+# ----------------------------------------------------------------------------
+# Growing datasets: read a set while the generator is still writing it
+# (<dir>.partial, renamed to <dir> when complete). refresh() picks up new items.
+
+
+def resolve_dir(folder):
+    if os.path.isdir(folder):
+        return folder
+    if os.path.isdir(folder + ".partial"):
+        return folder + ".partial"
+    return None
+
+
+def is_complete(folder):
+    return os.path.exists(os.path.join(folder, "manifest.json"))
+
+
+class GrowingScenes:
+    """Scenes for both trainers; kind = 'det' (letterboxed 512 images) or 'cls' (tile patches)."""
+
+    def __init__(self, folders, kind, limit=None):
+        self.folders = folders
+        self.kind = kind
+        self.limit = limit
+        self.seen = set()
+        self.items = []        # det: (image, quads, sideways); cls: per-scene (patches, labels, sideways)
+        self.complete = False
+
+    def refresh(self, max_new=100000):
+        done = True
+        new = 0
+        for folder in self.folders:
+            d = resolve_dir(folder)
+            if d is None:
+                done = False
+                continue
+            if not is_complete(d):
+                done = False
+            lab_dir = os.path.join(d, "labels")
+            if not os.path.isdir(lab_dir):
+                continue
+            for name in sorted(os.listdir(lab_dir)):
+                if not name.endswith(".json"):
+                    continue
+                key = (folder, name)
+                if key in self.seen:
+                    continue
+                if self.limit is not None and len(self.seen) >= self.limit:
+                    self.complete = True
+                    return new
+                if new >= max_new:
+                    return new
+                try:
+                    with open(os.path.join(lab_dir, name)) as f:
+                        lab = json.load(f)
+                    ip = os.path.join(d, "images", name[:-5] + ".jpg")
+                    im = Image.open(ip)
+                    im.load()
+                    im = im.convert("RGB")
+                except Exception:
+                    continue  # still being written; next refresh
+                self.seen.add(key)
+                self.items.append(self._prepare(im, lab))
+                new += 1
+        self.complete = done
+        return new
+
+    def _prepare(self, im, lab):
+        if self.kind == "det":
+            S = DET_CACHE_SIZE
+            W, H = im.size
+            r = S / max(W, H)
+            nw, nh = max(1, round(W * r)), max(1, round(H * r))
+            img = np.full((S, S, 3), 127, np.uint8)
+            ox, oy = (S - nw) // 2, (S - nh) // 2
+            img[oy:oy + nh, ox:ox + nw] = np.asarray(im.resize((nw, nh), Image.BILINEAR))
+            sx, sy = nw / W, nh / H
+            tiles = lab["tiles"]
+            q = np.stack([_pad8(tile_quad(t)) for t in tiles]) if tiles else np.zeros((0, 8, 2), np.float32)
+            q = (q * np.array([sx, sy], np.float32) + np.array([ox, oy], np.float32)).astype(np.float32)
+            return img, q, np.array([bool(t.get("sideways")) for t in tiles], bool)
+        patches, labels, side = [], [], []
+        for t in lab["tiles"]:
+            if t["code"] not in CLS_INDEX:
+                continue
+            x, y, w, h = t["box"]
+            if w < 6 or h < 6:
+                continue
+            patches.append(_extract_patch(im, np.array([[x, y], [x + w, y + h]], np.float32)))
+            labels.append(CLS_INDEX[t["code"]])
+            side.append(bool(t.get("sideways")))
+        if not patches:
+            return np.zeros((0, PATCH, PATCH, 3), np.uint8), np.zeros(0, np.int64), np.zeros(0, bool)
+        return np.stack(patches), np.array(labels, np.int64), np.array(side, bool)
+
+    def __len__(self):
+        return len(self.items)
+
+    # det view
+    def det_arrays(self, idx):
+        imgs = np.stack([self.items[i][0] for i in idx])
+        return imgs, [self.items[i][1] for i in idx], [self.items[i][2] for i in idx]
+
+
+class GrowingTiles:
+    """Single-tile crops tiles/<code>/*.jpg, read as they appear."""
+
+    def __init__(self, folders, limit=None):
+        self.folders = folders
+        self.limit = limit
+        self.seen = set()
+        self.patches, self.labels = [], []
+        self.complete = not folders
+
+    def refresh(self, max_new=100000):
+        done = True
+        new = 0
+        for folder in self.folders:
+            d = resolve_dir(folder)
+            if d is None:
+                done = False
+                continue
+            if not is_complete(d):
+                done = False
+            td = os.path.join(d, "tiles")
+            if not os.path.isdir(td):
+                continue
+            for code in sorted(os.listdir(td)):
+                if code not in CLS_INDEX:
+                    continue
+                for name in sorted(os.listdir(os.path.join(td, code))):
+                    key = (folder, code, name)
+                    if key in self.seen or not name.endswith(".jpg"):
+                        continue
+                    if self.limit is not None and len(self.seen) >= self.limit:
+                        self.complete = True
+                        return new
+                    if new >= max_new:
+                        return new
+                    try:
+                        im = Image.open(os.path.join(td, code, name))
+                        im.load()
+                        im = im.convert("RGB")
+                    except Exception:
+                        continue
+                    self.seen.add(key)
+                    self.patches.append(tile_patch(im))
+                    self.labels.append(CLS_INDEX[code])
+                    new += 1
+        self.complete = done
+        return new
+
+
+def tile_patch(im):
+    W, H = im.size
+    if W > H:  # a sideways single tile: stand it up
+        im = im.transpose(Image.ROTATE_90)
+        W, H = H, W
+    q = np.array([[0, 0], [W, H]], np.float32)
+    arr = np.asarray(im)
+    pw, ph = int(W * (PATCH_CTX - 1) / 2) + 1, int(H * (PATCH_CTX - 1) / 2) + 1
+    arr = np.pad(arr, ((ph, ph), (pw, pw), (0, 0)), mode="edge")
+    return _extract_patch(Image.fromarray(arr), q + np.array([pw, ph], np.float32))
+
+
+def cls_pool(scenes, tiles):
+    """Concatenate the current scene patches and tile patches into training arrays."""
+    P = [it[0] for it in scenes.items if len(it[1])]
+    L = [it[1] for it in scenes.items if len(it[1])]
+    S = [it[2] for it in scenes.items if len(it[1])]
+    if tiles is not None and tiles.patches:
+        P.append(np.stack(tiles.patches))
+        L.append(np.array(tiles.labels, np.int64))
+        S.append(np.zeros(len(tiles.labels), bool))
+    if not P:
+        return None
+    return np.concatenate(P), np.concatenate(L), np.concatenate(S)

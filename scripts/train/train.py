@@ -1,0 +1,396 @@
+#!/usr/bin/python3
+"""Train / export the tile detector and the crop classifier (CPU, PyTorch).
+
+  /usr/bin/python3 scripts/train/train.py det   --train training-data/train --val training-data/val-holdout --steps 3000
+  /usr/bin/python3 scripts/train/train.py cls   --train training-data/train --tiles training-data/tiles-train --val training-data/val-holdout --steps 6000
+  /usr/bin/python3 scripts/train/train.py export --run scripts/train/runs/det --out model/
+  /usr/bin/python3 scripts/train/train.py smoke --train /tmp/x   (1 step of each + export, for CI)
+
+Checkpoints go to scripts/train/runs/<mode>/ckpt.pt every --ckpt-min minutes and at the
+end; a restarted run resumes from there (model, EMA, optimiser, step, RNG).
+The run is deterministic given the seed and data, up to thread scheduling.
+"""
+import argparse
+import copy
+import json
+import math
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import data as D  # noqa: E402
+from models import Detector, Classifier, count_params, CLS_H, CLS_W  # noqa: E402
+
+RUNS = os.path.join(D.HERE, "runs")
+
+
+def log(run_dir, msg):
+    line = time.strftime("%H:%M:%S ") + msg
+    print(line, flush=True)
+    with open(os.path.join(run_dir, "log.txt"), "a") as f:
+        f.write(line + "\n")
+
+
+class EMA:
+    def __init__(self, model, decay=0.998):
+        self.m = copy.deepcopy(model).eval()
+        self.decay = decay
+        for p in self.m.parameters():
+            p.requires_grad_(False)
+
+    @torch.no_grad()
+    def update(self, model, step):
+        d = min(self.decay, (1 + step) / (10 + step))
+        msd = model.state_dict()
+        for k, v in self.m.state_dict().items():
+            if v.dtype.is_floating_point:
+                v.mul_(d).add_(msd[k].detach(), alpha=1 - d)
+            else:
+                v.copy_(msd[k])
+
+
+def lr_at(step, total, base, warm=150):
+    if step < warm:
+        return base * (step + 1) / warm
+    p = (step - warm) / max(1, total - warm)
+    return base * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * min(1.0, p))))
+
+
+def save_ckpt(path, model, ema, opt, step, gen, extra=None):
+    tmp = path + ".tmp"
+    torch.save({"model": model.state_dict(), "ema": ema.m.state_dict(), "opt": opt.state_dict(),
+                "step": step, "gen": gen.get_state(), "extra": extra or {}}, tmp)
+    os.replace(tmp, path)
+
+
+def load_ckpt(path, model, ema, opt, gen):
+    if not os.path.exists(path):
+        return 0, {}
+    ck = torch.load(path, map_location="cpu")
+    model.load_state_dict(ck["model"])
+    ema.m.load_state_dict(ck["ema"])
+    opt.load_state_dict(ck["opt"])
+    gen.set_state(ck["gen"])
+    return ck["step"], ck.get("extra", {})
+
+
+# ----------------------------------------------------------------------------
+# detector
+
+
+def focal_loss(pred, gt):
+    pred = pred.clamp(1e-4, 1 - 1e-4)
+    pos = gt.eq(1).float()
+    neg = 1 - pos
+    pos_loss = torch.log(pred) * (1 - pred) ** 2 * pos
+    neg_loss = torch.log(1 - pred) * pred ** 2 * (1 - gt) ** 4 * neg
+    npos = pos.sum().clamp(min=1)
+    return -(pos_loss.sum() + neg_loss.sum()) / npos
+
+
+def det_loss(model, x, hm, box, mask):
+    phm, pbox = model(x)
+    # sideways vs upright is a soft distinction: also supervise the max over channels
+    lh = focal_loss(phm, hm) + 0.5 * focal_loss(phm.max(1).values, hm.max(1).values)
+    m = mask.unsqueeze(1)
+    lb = (F.smooth_l1_loss(pbox * m, box * m, reduction="sum", beta=0.1) / m.sum().clamp(min=1))
+    return lh + lb, lh.item(), lb.item()
+
+
+def decode_np(hm, box, thr=0.3, stride=4):
+    """hm (2,h,w), box (4,h,w) -> list of (x0,y0,x1,y1,score,sideways)."""
+    t = torch.from_numpy(hm)[None]
+    mx = F.max_pool2d(t, 3, 1, 1)[0].numpy()
+    peak = (hm == mx) & (hm >= thr)
+    out = []
+    for c, yy, xx in zip(*np.nonzero(peak)):
+        dx, dy, lw, lh = box[:, yy, xx]
+        cx, cy = (xx + dx) * stride, (yy + dy) * stride
+        w, h = math.exp(lw) * stride, math.exp(lh) * stride
+        out.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, float(hm[c, yy, xx]), c == 1))
+    out.sort(key=lambda b: -b[4])
+    keep = []
+    for b in out:
+        if all(iou(b, k) < 0.5 for k in keep):
+            keep.append(b)
+    return keep
+
+
+def iou(a, b):
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    u = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / u if u > 0 else 0.0
+
+
+@torch.no_grad()
+def det_eval(model, images, quads, sideways, n=100, size=512):
+    model.eval()
+    tp = fp = fn = side_ok = 0
+    gen = torch.Generator().manual_seed(0)
+    for s in range(0, min(n, len(images)), 8):
+        idx = list(range(s, min(s + 8, n, len(images))))
+        x, _, _, _ = D.det_batch(images, quads, sideways, idx, gen, out_size=size, aug=False)
+        phm, pbox = model(x)
+        for j, i in enumerate(idx):
+            dets = decode_np(phm[j].numpy(), pbox[j].numpy())
+            gts = [(q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max()) for q in quads[i]]
+            used = set()
+            for d in dets:
+                best, bi = 0.0, -1
+                for gi, g in enumerate(gts):
+                    if gi in used:
+                        continue
+                    v = iou(d, g)
+                    if v > best:
+                        best, bi = v, gi
+                if best >= 0.5:
+                    tp += 1
+                    used.add(bi)
+                    side_ok += int(d[5] == bool(sideways[i][bi]))
+                else:
+                    fp += 1
+            fn += len(gts) - len(used)
+    model.train()
+    return tp / max(1, tp + fn), tp / max(1, tp + fp), side_ok / max(1, tp)
+
+
+def wait_for_items(ds, n, what, run):
+    ds.refresh()
+    while len(ds) < n and not ds.complete:
+        log(run, f"waiting for data: {len(ds)} {what} so far")
+        time.sleep(30)
+        ds.refresh()
+    if len(ds) == 0:
+        raise SystemExit(f"no {what} found in {ds.folders}")
+
+
+def train_det(a):
+    torch.manual_seed(a.seed)
+    run = a.run or os.path.join(RUNS, "det")
+    os.makedirs(run, exist_ok=True)
+    ds = D.GrowingScenes(a.train, "det", limit=a.limit)
+    wait_for_items(ds, a.min_items, "scenes", run)
+    val = None
+    if a.val:
+        val = D.GrowingScenes([a.val], "det", limit=a.limit or a.val_n)
+        wait_for_items(val, min(a.val_n, 50), "validation scenes", run)
+    model = Detector()
+    ema = EMA(model)
+    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
+    gen = torch.Generator().manual_seed(a.seed)
+    ck = os.path.join(run, "ckpt.pt")
+    step, _ = load_ckpt(ck, model, ema, opt, gen)
+    log(run, f"det: {len(ds)} scenes (complete={ds.complete}), params {count_params(model)}, start step {step}/{a.steps}, threads {torch.get_num_threads()}")
+    model.train()
+    last_ck = time.time()
+    t0 = time.time()
+    agg = [0.0, 0.0, 0]
+    while step < a.steps:
+        if step % 100 == 0 and not ds.complete:
+            n = ds.refresh(max_new=400)
+            if n:
+                log(run, f"data: +{n} scenes -> {len(ds)} (complete={ds.complete})")
+        for g in opt.param_groups:
+            g["lr"] = lr_at(step, a.steps, a.lr)
+        idx = torch.randint(0, len(ds), (a.batch,), generator=gen).numpy()
+        images, quads, side = ds.det_arrays(idx)
+        x, hm, box, mask = D.det_batch(images, quads, side, np.arange(len(idx)), gen, out_size=a.crop)
+        loss, lh, lb = det_loss(model, x, hm, box, mask)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+        opt.step()
+        ema.update(model, step)
+        step += 1
+        agg[0] += lh
+        agg[1] += lb
+        agg[2] += 1
+        if step % 50 == 0 or step == a.steps:
+            log(run, f"step {step} hm {agg[0]/agg[2]:.3f} box {agg[1]/agg[2]:.3f} lr {opt.param_groups[0]['lr']:.5f} {(time.time()-t0)/agg[2]:.2f}s/step")
+            agg = [0.0, 0.0, 0]
+            t0 = time.time()
+        if time.time() - last_ck > a.ckpt_min * 60 or step == a.steps:
+            save_ckpt(ck, model, ema, opt, step, gen)
+            last_ck = time.time()
+            if val is not None:
+                vi, vq, vs = val.det_arrays(range(min(a.val_n, len(val))))
+                r, p, sacc = det_eval(ema.m, vi, vq, vs, n=a.val_n)
+                log(run, f"ckpt step {step}: val(EMA) recall {r:.4f} precision {p:.4f} sideways-acc {sacc:.4f}")
+    export_det(ema.m, os.path.join(run, "detector.onnx"))
+    log(run, "exported " + os.path.join(run, "detector.onnx"))
+
+
+# ----------------------------------------------------------------------------
+# classifier
+
+
+@torch.no_grad()
+def cls_eval(model, patches, labels, side):
+    model.eval()
+    gen = torch.Generator().manual_seed(0)
+    correct = 0
+    for s in range(0, len(labels), 256):
+        idx = np.arange(s, min(s + 256, len(labels)))
+        x, y = D.cls_batch(patches, labels, side, idx, gen, aug=False)
+        correct += (model(x).argmax(1) == y).sum().item()
+        # also upside down
+    model.train()
+    return correct / max(1, len(labels))
+
+
+def train_cls(a):
+    torch.manual_seed(a.seed)
+    run = a.run or os.path.join(RUNS, "cls")
+    os.makedirs(run, exist_ok=True)
+    scenes = D.GrowingScenes(a.train, "cls", limit=a.limit)
+    tiles = D.GrowingTiles(a.tiles or [], limit=None if a.limit is None else a.limit * 10)
+    wait_for_items(scenes, a.min_items, "scenes", run)
+    tiles.refresh()
+    pool = D.cls_pool(scenes, tiles)
+    vp = None
+    if a.val:
+        val = D.GrowingScenes([a.val], "cls", limit=a.limit)
+        wait_for_items(val, min(50, a.limit or 50), "validation scenes", run)
+        vp, vl, vs = D.cls_pool(val, None)
+    model = Classifier()
+    ema = EMA(model)
+    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=5e-4)
+    gen = torch.Generator().manual_seed(a.seed)
+    ck = os.path.join(run, "ckpt.pt")
+    step, _ = load_ckpt(ck, model, ema, opt, gen)
+    log(run, f"cls: {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), params {count_params(model)}, start step {step}/{a.steps}")
+    model.train()
+    last_ck = time.time()
+    t0 = time.time()
+    agg = [0.0, 0, 0]
+    while step < a.steps:
+        if step % 200 == 0 and not (scenes.complete and tiles.complete):
+            n = scenes.refresh(max_new=600) + tiles.refresh(max_new=6000)
+            if n:
+                pool = D.cls_pool(scenes, tiles)
+                counts = np.bincount(pool[1], minlength=len(D.CLASSES))
+                log(run, f"data: +{n} -> {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), min class count {counts.min()}")
+        patches, labels, side = pool
+        for g in opt.param_groups:
+            g["lr"] = lr_at(step, a.steps, a.lr)
+        idx = torch.randint(0, len(labels), (a.batch,), generator=gen).numpy()
+        x, y = D.cls_batch(patches, labels, side, idx, gen)
+        logits = model(x)
+        loss = F.cross_entropy(logits, y, label_smoothing=0.05)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        ema.update(model, step)
+        step += 1
+        agg[0] += loss.item()
+        agg[1] += (logits.argmax(1) == y).sum().item()
+        agg[2] += len(y)
+        if step % 50 == 0 or step == a.steps:
+            log(run, f"step {step} loss {agg[0]/max(1,agg[2]/a.batch):.4f} acc {agg[1]/max(1,agg[2]):.4f} lr {opt.param_groups[0]['lr']:.5f} {(time.time()-t0)/max(1,agg[2]/a.batch):.2f}s/step")
+            agg = [0.0, 0, 0]
+            t0 = time.time()
+        if time.time() - last_ck > a.ckpt_min * 60 or step == a.steps:
+            save_ckpt(ck, model, ema, opt, step, gen)
+            last_ck = time.time()
+            if vp is not None:
+                acc = cls_eval(ema.m, vp, vl, vs)
+                log(run, f"ckpt step {step}: val(EMA) crop accuracy {acc:.4f} on {len(vl)}")
+    export_cls(ema.m, os.path.join(run, "classifier.onnx"))
+    log(run, "exported " + os.path.join(run, "classifier.onnx"))
+
+
+# ----------------------------------------------------------------------------
+# export
+
+
+def export_det(model, path, opset=17):
+    model = copy.deepcopy(model).eval()
+    x = torch.zeros(1, 3, 512, 512)
+    torch.onnx.export(model, x, path, opset_version=opset, input_names=["image"],
+                      output_names=["heatmap", "box"],
+                      dynamic_axes={"image": {0: "n", 2: "h", 3: "w"}, "heatmap": {0: "n", 2: "gh", 3: "gw"},
+                                    "box": {0: "n", 2: "gh", 3: "gw"}})
+
+
+def export_cls(model, path, opset=17):
+    model = copy.deepcopy(model).eval()
+    x = torch.zeros(1, 3, CLS_H, CLS_W)
+    torch.onnx.export(model, x, path, opset_version=opset, input_names=["crops"], output_names=["logits"],
+                      dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
+
+
+def smoke(a):
+    """One training step of each model on a few scenes, then ONNX export. For CI."""
+    import tempfile
+    t = time.time()
+    out = a.run or tempfile.mkdtemp(prefix="train-smoke-")
+    for mode in ("det", "cls"):
+        b = argparse.Namespace(**vars(a))
+        b.run = os.path.join(out, mode)
+        b.steps = 1
+        b.batch = 2
+        b.limit = 3
+        b.val = a.train[0]
+        b.val_n = 2
+        b.crop = 128
+        b.tiles = None
+        b.min_items = 1
+        (train_det if mode == "det" else train_cls)(b)
+        onnx = os.path.join(b.run, "detector.onnx" if mode == "det" else "classifier.onnx")
+        assert os.path.getsize(onnx) > 1000, onnx
+    print(f"smoke ok in {time.time()-t:.1f}s: {out}")
+
+
+def export_from_ckpt(a):
+    """Export the EMA weights of runs/<det|cls>/ckpt.pt to ONNX files in --out."""
+    out = a.out or os.path.join(D.ROOT, "model")
+    os.makedirs(out, exist_ok=True)
+    for kind, cls_, fn, name in (("det", Detector, export_det, "detector.onnx"), ("cls", Classifier, export_cls, "classifier.onnx")):
+        ck = os.path.join(a.run or RUNS, kind, "ckpt.pt")
+        if not os.path.exists(ck):
+            print(f"skip {kind}: no {ck}")
+            continue
+        m = cls_()
+        m.load_state_dict(torch.load(ck, map_location="cpu")["ema"])
+        fn(m, os.path.join(out, name))
+        print(f"exported {ck} -> {os.path.join(out, name)}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("mode", choices=["det", "cls", "smoke", "export"])
+    ap.add_argument("--train", nargs="+", default=[os.path.join(D.ROOT, "training-data", "train")])
+    ap.add_argument("--tiles", nargs="*", default=None)
+    ap.add_argument("--val", default=None)
+    ap.add_argument("--val-n", type=int, default=100)
+    ap.add_argument("--run", default=None)
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--steps", type=int, default=3000)
+    ap.add_argument("--batch", type=int, default=None)
+    ap.add_argument("--crop", type=int, default=320)
+    ap.add_argument("--lr", type=float, default=None)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--min-items", type=int, default=200, help="wait until this many scenes exist")
+    ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument("--ckpt-min", type=float, default=3.0)
+    a = ap.parse_args()
+    if a.threads:
+        torch.set_num_threads(a.threads)
+    D.load_classes()
+    if a.batch is None:
+        a.batch = 16 if a.mode == "det" else 128
+    if a.lr is None:
+        a.lr = 3e-3 if a.mode == "det" else 2e-3
+    {"det": train_det, "cls": train_cls, "smoke": smoke, "export": export_from_ckpt}[a.mode](a)
+
+
+if __name__ == "__main__":
+    main()

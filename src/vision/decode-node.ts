@@ -1,0 +1,59 @@
+/**
+ * Node decoding with sharp: EXIF auto-rotation, early downscale (JPEG
+ * shrink-on-load; libvips streams, so memory stays bounded even for huge
+ * photos), alpha flattened onto white.
+ */
+import sharp from 'sharp';
+import { inspectImage, isHuge } from './sniff.ts';
+import { orientedSize } from './preprocess.ts';
+import { VisionError, MAX_PIXELS, type DecodedPhoto } from './types.ts';
+
+/** Long side of the decoded raster used for detection and crops. */
+export const DECODE_MAX_SIDE = 1536;
+
+export async function decodeNode(bytes: Uint8Array, maxSide = DECODE_MAX_SIDE): Promise<DecodedPhoto> {
+  const info = inspectImage(bytes);
+  const notes: string[] = [];
+  const opts = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const, sequentialRead: true };
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  try {
+    meta = await sharp(bytes, opts).metadata();
+  } catch (e) {
+    throw mapSharpError(e);
+  }
+  if (!meta.width || !meta.height) throw new VisionError('decode-failed', 'the image has no dimensions');
+  const { width: ow, height: oh } = orientedSize(meta.width, meta.height, meta.orientation ?? 1);
+  if (isHuge({ ...info, width: meta.width, height: meta.height })) {
+    notes.push(`photo is ${((ow * oh) / 1e6).toFixed(0)} MP (> 100 MP): downscaled while decoding`);
+  }
+  if (meta.hasAlpha) notes.push('transparent pixels were flattened onto white');
+  try {
+    let p = sharp(bytes, opts).rotate();
+    if (meta.hasAlpha) p = p.flatten({ background: '#ffffff' });
+    const { data, info: out } = await p
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true, fastShrinkOnLoad: true })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return {
+      image: { width: out.width, height: out.height, channels: 3, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) },
+      originalWidth: ow,
+      originalHeight: oh,
+      notes,
+    };
+  } catch (e) {
+    throw mapSharpError(e);
+  }
+}
+
+function mapSharpError(e: unknown): VisionError {
+  if (e instanceof VisionError) return e;
+  const msg = (e as Error)?.message ?? String(e);
+  if (/unsupported image format/i.test(msg)) return new VisionError('not-an-image', 'the file is not a supported image');
+  if (/premature end|truncated|unexpected end|short read|not enough data|incomplete/i.test(msg)) {
+    return new VisionError('truncated', `the image file is truncated (${msg.split('\n')[0]})`);
+  }
+  if (/pixel limit/i.test(msg)) return new VisionError('too-large', `the photo is too large (${msg.split('\n')[0]})`);
+  return new VisionError('decode-failed', `could not decode the image: ${msg.split('\n')[0]}`);
+}

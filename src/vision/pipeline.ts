@@ -1,0 +1,103 @@
+/**
+ * Photo -> tiles. Environment-neutral: takes decoded pixels (from sharp in
+ * Node, createImageBitmap/OffscreenCanvas in the browser) and the loaded models.
+ *
+ * detector (letterboxed long side 512) -> peaks + NMS -> boxes in raster px ->
+ * crops from the raster (48x64, sideways stood up) -> one batched classifier
+ * call -> layout (rows, reading order, groups) -> boxes in original photo px.
+ */
+import { cropTiles, cropWholeImage, letterbox, CROP_H, CROP_W } from './preprocess.ts';
+import { boxToOriginal, boxToRaster, decodeDetections, softmax, topK } from './postprocess.ts';
+import { layoutTiles } from './layout.ts';
+import { floatTensor } from './runtime.ts';
+import type { Models } from './session.ts';
+import type { DecodedPhoto, RasterImage, ScanResult, ScannedTile, TileCode } from './types.ts';
+
+export const DET_SIZE = 512;
+
+export interface PipelineOptions {
+  /** Detector input long side (multiple of 32). */
+  detSize?: number;
+  /** Minimum detector peak score. */
+  threshold?: number;
+  onProgress?: (stage: 'detect' | 'classify' | 'layout', fraction: number) => void;
+  /** Filled with per-stage milliseconds when given. */
+  timings?: Record<string, number>;
+}
+
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: PipelineOptions = {}): Promise<ScanResult> {
+  const T = opts.timings;
+  let t = now();
+  const img = photo.image;
+  const lb = letterbox(img, opts.detSize ?? DET_SIZE);
+  if (T) T.letterbox = now() - t;
+  t = now();
+  opts.onProgress?.('detect', 0);
+  const det = await models.detector.run({ [models.detector.inputNames[0]]: floatTensor(lb.data, lb.dims) });
+  const hm = det[models.detector.outputNames[0]];
+  const bx = det[models.detector.outputNames[1]];
+  const [, , gh, gw] = hm.dims as number[];
+  const dets = decodeDetections(hm.data as Float32Array, bx.data as Float32Array, gh, gw, { threshold: opts.threshold ?? 0.3 });
+  if (T) T.detect = now() - t;
+  const result: ScanResult = { width: photo.originalWidth, height: photo.originalHeight, tiles: [] };
+  if (photo.notes.length) result.notes = [...photo.notes];
+  if (!dets.length) {
+    result.reason = 'no tiles found in the photo';
+    return result;
+  }
+  t = now();
+  opts.onProgress?.('classify', 0.5);
+  const rasterBoxes = dets.map((d) => boxToRaster(d.box, lb.transform));
+  const crops = cropTiles(img, rasterBoxes, dets.map((d) => d.sideways));
+  const out = await models.classifier.run({ [models.classifier.inputNames[0]]: floatTensor(crops, [dets.length, 3, CROP_H, CROP_W]) });
+  const logits = out[models.classifier.outputNames[0]].data as Float32Array;
+  const K = models.labels.length;
+  if (T) T.classify = now() - t;
+  t = now();
+  opts.onProgress?.('layout', 0.9);
+  const tiles: ScannedTile[] = dets.map((d, i) => {
+    const p = softmax(logits, i * K, K);
+    const best = topK(p, 1)[0];
+    const box = boxToOriginal(rasterBoxes[i], img.width, img.height, photo.originalWidth, photo.originalHeight);
+    const tile: ScannedTile = {
+      code: models.labels[best.index] as TileCode,
+      score: round(best.score * d.score, 4),
+      box: box.map((v) => round(v, 1)) as ScannedTile['box'],
+    };
+    if (d.sideways) tile.sideways = true;
+    return tile;
+  });
+  const lay = layoutTiles(tiles);
+  const remap = new Map<number, number>();
+  lay.order.forEach((i, k) => remap.set(i, k));
+  result.tiles = lay.order.map((i) => ({ ...tiles[i], row: lay.row[i], group: lay.group[i] }));
+  result.groups = lay.groups.map((g) => ({ ...g, tiles: g.tiles.map((i) => remap.get(i)!) }));
+  if (T) T.layout = now() - t;
+  return result;
+}
+
+/** Treat the whole picture as one tile; top-k classes. */
+export async function classifyTileImage(img: RasterImage, models: Models, k = 3): Promise<{ code: TileCode; score: number }[]> {
+  const crop = cropWholeImage(img);
+  const out = await models.classifier.run({ [models.classifier.inputNames[0]]: floatTensor(crop, [1, 3, CROP_H, CROP_W]) });
+  const logits = out[models.classifier.outputNames[0]].data as Float32Array;
+  const p = softmax(logits, 0, models.labels.length);
+  return topK(p, k).map((x) => ({ code: models.labels[x.index] as TileCode, score: round(x.score, 4) }));
+}
+
+/** Browser-style input: RGBA ImageData (already EXIF-oriented), maybe downscaled from the original. */
+export function photoFromImageData(
+  data: { width: number; height: number; data: Uint8ClampedArray | Uint8Array },
+  originalWidth = data.width,
+  originalHeight = data.height,
+  notes: string[] = [],
+): DecodedPhoto {
+  return { image: { width: data.width, height: data.height, data: data.data, channels: 4 }, originalWidth, originalHeight, notes };
+}
+
+function round(v: number, d: number): number {
+  const f = 10 ** d;
+  return Math.round(v * f) / f;
+}

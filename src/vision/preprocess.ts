@@ -1,0 +1,258 @@
+/**
+ * Pure preprocessing (no ORT, no DOM): EXIF orientation, area downscaling,
+ * letterboxing to the detector tensor, and cropping tiles for the classifier.
+ */
+import type { Box, RasterImage } from './types.ts';
+
+// ---------------------------------------------------------------- EXIF
+
+/** EXIF orientation (1..8) of a JPEG, 1 when absent or unreadable. */
+export function readExifOrientation(b: Uint8Array): number {
+  if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8) return 1;
+  let i = 2;
+  while (i + 4 < b.length) {
+    if (b[i] !== 0xff) return 1;
+    const m = b[i + 1];
+    const len = (b[i + 2] << 8) | b[i + 3];
+    if (m === 0xda || m === 0xd9) return 1;
+    if (m === 0xe1 && b[i + 4] === 0x45 && b[i + 5] === 0x78 && b[i + 6] === 0x69 && b[i + 7] === 0x66) {
+      const t = i + 10; // TIFF header
+      if (t + 8 > b.length) return 1;
+      const le = b[t] === 0x49;
+      const u16 = (o: number) => (le ? b[o] | (b[o + 1] << 8) : (b[o] << 8) | b[o + 1]);
+      const u32 = (o: number) => (le ? (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16)) + b[o + 3] * 2 ** 24 : b[o] * 2 ** 24 + ((b[o + 1] << 16) | (b[o + 2] << 8) | b[o + 3]));
+      const ifd = t + u32(t + 4);
+      if (ifd + 2 > b.length) return 1;
+      const n = u16(ifd);
+      for (let k = 0; k < n; k++) {
+        const e = ifd + 2 + k * 12;
+        if (e + 12 > b.length) return 1;
+        if (u16(e) === 0x0112) {
+          const v = u16(e + 8);
+          return v >= 1 && v <= 8 ? v : 1;
+        }
+      }
+      return 1;
+    }
+    i += 2 + len;
+  }
+  return 1;
+}
+
+/** Size after applying an EXIF orientation to a width x height image. */
+export function orientedSize(width: number, height: number, orientation: number): { width: number; height: number } {
+  return orientation >= 5 ? { width: height, height: width } : { width, height };
+}
+
+/** Apply an EXIF orientation to raw pixels (for decoders that ignore EXIF). */
+export function orientRaster(img: RasterImage, orientation: number): RasterImage {
+  if (orientation <= 1 || orientation > 8) return img;
+  const { width: W, height: H, channels: C, data } = img;
+  const { width: ow, height: oh } = orientedSize(W, H, orientation);
+  const out = new Uint8Array(ow * oh * C);
+  for (let y = 0; y < oh; y++) {
+    for (let x = 0; x < ow; x++) {
+      let sx: number, sy: number;
+      switch (orientation) {
+        case 2: sx = W - 1 - x; sy = y; break;
+        case 3: sx = W - 1 - x; sy = H - 1 - y; break;
+        case 4: sx = x; sy = H - 1 - y; break;
+        case 5: sx = y; sy = x; break;
+        case 6: sx = y; sy = H - 1 - x; break;
+        case 7: sx = W - 1 - y; sy = H - 1 - x; break;
+        default: sx = W - 1 - y; sy = x; break; // 8
+      }
+      const s = (sy * W + sx) * C;
+      const d = (y * ow + x) * C;
+      for (let c = 0; c < C; c++) out[d + c] = data[s + c];
+    }
+  }
+  return { width: ow, height: oh, channels: C, data: out };
+}
+
+// ---------------------------------------------------------------- letterbox
+
+/** Maps raster pixels to tensor pixels: t = r * scale + pad. */
+export interface LetterboxTransform {
+  scale: number;
+  padX: number;
+  padY: number;
+  /** Tensor width and height. */
+  width: number;
+  height: number;
+  /** Source raster size. */
+  srcWidth: number;
+  srcHeight: number;
+}
+
+export interface Letterboxed {
+  /** NCHW float32 RGB in [0, 1], N = 1. */
+  data: Float32Array;
+  dims: [1, 3, number, number];
+  transform: LetterboxTransform;
+}
+
+export const PAD_VALUE = 0.5;
+
+/**
+ * Resize (area-average when shrinking) so the long side is `size`, then pad
+ * right/bottom with grey up to a multiple of `multiple` (content at top-left).
+ */
+export function letterbox(img: RasterImage, size = 512, multiple = 32): Letterboxed {
+  const scale = size / Math.max(img.width, img.height);
+  const cw = Math.max(1, Math.round(img.width * scale));
+  const ch = Math.max(1, Math.round(img.height * scale));
+  const W = Math.ceil(cw / multiple) * multiple;
+  const H = Math.ceil(ch / multiple) * multiple;
+  const data = new Float32Array(3 * W * H).fill(PAD_VALUE);
+  const resized = resizeArea(img, cw, ch);
+  const plane = W * H;
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      const s = (y * cw + x) * 3;
+      const d = y * W + x;
+      data[d] = resized[s];
+      data[plane + d] = resized[s + 1];
+      data[2 * plane + d] = resized[s + 2];
+    }
+  }
+  return {
+    data,
+    dims: [1, 3, H, W],
+    transform: { scale: cw / img.width, padX: 0, padY: 0, width: W, height: H, srcWidth: img.width, srcHeight: img.height },
+  };
+}
+
+/** Tensor pixel -> raster pixel. */
+export function unletterboxPoint(t: LetterboxTransform, x: number, y: number): [number, number] {
+  return [(x - t.padX) / t.scale, (y - t.padY) / t.scale];
+}
+
+/** Raster pixel -> tensor pixel. */
+export function letterboxPoint(t: LetterboxTransform, x: number, y: number): [number, number] {
+  return [x * t.scale + t.padX, y * t.scale + t.padY];
+}
+
+/** Area-average resize to w x h; returns RGB floats in [0,1], interleaved. */
+export function resizeArea(img: RasterImage, w: number, h: number): Float32Array {
+  const { width: W, height: H, channels: C, data } = img;
+  // horizontal pass: H rows x w cols x 3
+  const tmp = new Float32Array(H * w * 3);
+  const fx = W / w;
+  const xs0 = new Int32Array(w), xs1 = new Int32Array(w);
+  const wa = new Float32Array(w), wb = new Float32Array(w);
+  for (let x = 0; x < w; x++) {
+    const a = x * fx, b = Math.min(W, (x + 1) * fx);
+    xs0[x] = Math.floor(a);
+    xs1[x] = Math.min(W - 1, Math.ceil(b) - 1);
+    wa[x] = 1 - (a - Math.floor(a)); // weight of first pixel
+    wb[x] = b - Math.floor(b) || 1; // weight of last pixel
+  }
+  for (let y = 0; y < H; y++) {
+    const row = y * W * C;
+    for (let x = 0; x < w; x++) {
+      let r = 0, g = 0, bl = 0, ws = 0;
+      const x0 = xs0[x], x1 = xs1[x];
+      for (let sx = x0; sx <= x1; sx++) {
+        let wt = 1;
+        if (sx === x0) wt = wa[x];
+        if (sx === x1) wt = x1 === x0 ? Math.min(wa[x], fx) : wb[x];
+        const s = row + sx * C;
+        r += data[s] * wt; g += data[s + 1] * wt; bl += data[s + 2] * wt; ws += wt;
+      }
+      const d = (y * w + x) * 3;
+      tmp[d] = r / ws; tmp[d + 1] = g / ws; tmp[d + 2] = bl / ws;
+    }
+  }
+  const out = new Float32Array(h * w * 3);
+  const fy = H / h;
+  for (let y = 0; y < h; y++) {
+    const a = y * fy, b = Math.min(H, (y + 1) * fy);
+    const y0 = Math.floor(a), y1 = Math.min(H - 1, Math.ceil(b) - 1);
+    const d0 = y * w * 3;
+    let ws = 0;
+    for (let sy = y0; sy <= y1; sy++) {
+      let wt = 1;
+      if (sy === y0) wt = 1 - (a - y0);
+      if (sy === y1) wt = y1 === y0 ? Math.min(1 - (a - y0), fy) : b - Math.floor(b) || 1;
+      ws += wt;
+      const s0 = sy * w * 3;
+      for (let k = 0; k < w * 3; k++) out[d0 + k] += tmp[s0 + k] * wt;
+    }
+    const inv = 1 / (ws * 255);
+    for (let k = 0; k < w * 3; k++) out[d0 + k] *= inv;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- crops
+
+export const CROP_W = 48;
+export const CROP_H = 64;
+/** The classifier sees the detected box enlarged by this factor. */
+export const CROP_MARGIN = 1.08;
+
+/**
+ * Crop boxes (raster pixels) into an (N, 3, CROP_H, CROP_W) tensor, each box
+ * stretched to fill the crop; sideways boxes are turned 90 degrees so the
+ * tile stands up (the classifier is trained to accept either 90 or 270, and
+ * 180-degree turned tiles). Supersampled bilinear, so shrinking does not alias.
+ */
+export function cropTiles(img: RasterImage, boxes: Box[], sideways: boolean[], outW = CROP_W, outH = CROP_H, margin = CROP_MARGIN): Float32Array {
+  const N = boxes.length;
+  const out = new Float32Array(N * 3 * outW * outH);
+  const plane = outW * outH;
+  const { width: W, height: H, channels: C, data } = img;
+  const px = (x: number, y: number, c: number) => {
+    const xi = x < 0 ? 0 : x > W - 1 ? W - 1 : x;
+    const yi = y < 0 ? 0 : y > H - 1 ? H - 1 : y;
+    return data[(yi * W + xi) * C + c];
+  };
+  for (let n = 0; n < N; n++) {
+    const [bx, by, bw, bh] = boxes[n];
+    const cx = bx + bw / 2, cy = by + bh / 2;
+    const hw = (bw / 2) * margin, hh = (bh / 2) * margin;
+    const side = sideways[n];
+    // source pixels per output pixel along each output axis
+    const stepU = side ? (2 * hh) / outW : (2 * hw) / outW;
+    const stepV = side ? (2 * hw) / outH : (2 * hh) / outH;
+    const ku = Math.max(1, Math.min(4, Math.ceil(stepU)));
+    const kv = Math.max(1, Math.min(4, Math.ceil(stepV)));
+    const base = n * 3 * plane;
+    for (let v = 0; v < outH; v++) {
+      for (let u = 0; u < outW; u++) {
+        let r = 0, g = 0, b = 0;
+        for (let j = 0; j < kv; j++) {
+          const uy = ((v + (j + 0.5) / kv) / outH) * 2 - 1;
+          for (let i = 0; i < ku; i++) {
+            const ux = ((u + (i + 0.5) / ku) / outW) * 2 - 1;
+            // upright: (ux, uy) -> (cx + ux*hw, cy + uy*hh); sideways: rotate 90 degrees
+            const sx = side ? cx + uy * hw : cx + ux * hw;
+            const sy = side ? cy - ux * hh : cy + uy * hh;
+            const fx = sx - 0.5, fy = sy - 0.5;
+            const x0 = Math.floor(fx), y0 = Math.floor(fy);
+            const ax = fx - x0, ay = fy - y0;
+            for (let c = 0; c < 3; c++) {
+              const top = px(x0, y0, c) * (1 - ax) + px(x0 + 1, y0, c) * ax;
+              const bot = px(x0, y0 + 1, c) * (1 - ax) + px(x0 + 1, y0 + 1, c) * ax;
+              const val = top * (1 - ay) + bot * ay;
+              if (c === 0) r += val; else if (c === 1) g += val; else b += val;
+            }
+          }
+        }
+        const k = 1 / (ku * kv * 255);
+        const d = base + v * outW + u;
+        out[d] = r * k;
+        out[plane + d] = g * k;
+        out[2 * plane + d] = b * k;
+      }
+    }
+  }
+  return out;
+}
+
+/** Whole image as one tile (for --as-tile): a landscape picture is stood up. */
+export function cropWholeImage(img: RasterImage): Float32Array {
+  const side = img.width > img.height;
+  return cropTiles(img, [[0, 0, img.width, img.height]], [side], CROP_W, CROP_H, 1.0);
+}

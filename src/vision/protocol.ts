@@ -1,0 +1,78 @@
+/**
+ * Typed, status-tagged messages between the app and the vision Worker.
+ * App -> worker: WorkerRequest. Worker -> app: WorkerResponse.
+ */
+import type { ScanResult, VisionErrorCode } from './types.ts';
+
+export interface InitRequest {
+  type: 'init';
+  /** URLs of the two ONNX files. */
+  detectorUrl: string;
+  classifierUrl: string;
+  /** Base URL of the self-hosted onnxruntime-web wasm files. */
+  wasmPaths?: string;
+}
+
+export interface ScanRequest {
+  type: 'scan';
+  id: number;
+  /** The photo's bytes (transferred), or a Blob/File. */
+  image: ArrayBuffer | Blob;
+  /** Treat the picture as one tile and return the top 3 classes. */
+  asTile?: boolean;
+}
+
+export interface DisposeRequest {
+  type: 'dispose';
+}
+
+export type WorkerRequest = InitRequest | ScanRequest | DisposeRequest;
+
+export interface LoadingMessage { status: 'loading'; message: string }
+export interface ReadyMessage { status: 'ready'; modelBytes: number }
+export interface ProgressMessage { status: 'progress'; id: number; stage: 'decode' | 'detect' | 'classify' | 'layout'; fraction: number }
+export interface ResultMessage {
+  status: 'result';
+  id: number;
+  result: ScanResult;
+  /** Present for asTile requests. */
+  top?: { code: string; score: number }[];
+  ms: number;
+}
+export interface ErrorMessage { status: 'error'; id?: number; code: VisionErrorCode | 'bad-request'; message: string }
+
+export type WorkerResponse = LoadingMessage | ReadyMessage | ProgressMessage | ResultMessage | ErrorMessage;
+
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+
+export function isWorkerRequest(x: unknown): x is WorkerRequest {
+  if (!isObj(x)) return false;
+  switch (x.type) {
+    case 'init':
+      return typeof x.detectorUrl === 'string' && typeof x.classifierUrl === 'string' && (x.wasmPaths === undefined || typeof x.wasmPaths === 'string');
+    case 'scan':
+      return typeof x.id === 'number' && (x.image instanceof ArrayBuffer || (typeof Blob !== 'undefined' && x.image instanceof Blob));
+    case 'dispose':
+      return true;
+    default:
+      return false;
+  }
+}
+
+export function isWorkerResponse(x: unknown): x is WorkerResponse {
+  if (!isObj(x)) return false;
+  switch (x.status) {
+    case 'loading':
+      return typeof x.message === 'string';
+    case 'ready':
+      return typeof x.modelBytes === 'number';
+    case 'progress':
+      return typeof x.id === 'number' && typeof x.stage === 'string' && typeof x.fraction === 'number';
+    case 'result':
+      return typeof x.id === 'number' && isObj(x.result) && Array.isArray((x.result as Record<string, unknown>).tiles) && typeof x.ms === 'number';
+    case 'error':
+      return typeof x.code === 'string' && typeof x.message === 'string';
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The one place that imports onnxruntime-web. Configures the wasm backend once
+ * (thread count, self-hosted wasm paths) and picks execution providers:
+ * WebGPU when the browser has `navigator.gpu`, always wasm as the fallback.
+ * Works in Node (the package's node entry loads its own wasm files).
+ */
+import * as ort from 'onnxruntime-web';
+
+export interface RuntimeOptions {
+  /** Base URL (or per-file map) of the self-hosted ORT wasm files (browser). */
+  wasmPaths?: string;
+  /** wasm threads; default: 1 unless cross-origin isolated (browser) / 1 in Node. */
+  numThreads?: number;
+  /** Use WebGPU when available (default true). */
+  webgpu?: boolean;
+}
+
+let configured: RuntimeOptions | null = null;
+
+const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
+
+export function configureRuntime(opts: RuntimeOptions = {}): void {
+  if (configured) return;
+  configured = { ...opts };
+  if (opts.wasmPaths) ort.env.wasm.wasmPaths = opts.wasmPaths;
+  let threads = opts.numThreads;
+  if (threads === undefined) {
+    const g = globalThis as { crossOriginIsolated?: boolean; navigator?: { hardwareConcurrency?: number } };
+    threads = !isNode && g.crossOriginIsolated ? Math.min(4, g.navigator?.hardwareConcurrency ?? 1) : 1;
+  }
+  ort.env.wasm.numThreads = threads;
+  ort.env.logLevel = 'error';
+}
+
+export function executionProviders(): string[] {
+  const nav = (globalThis as { navigator?: { gpu?: unknown } }).navigator;
+  const useGpu = (configured?.webgpu ?? true) && !isNode && !!nav?.gpu;
+  return useGpu ? ['webgpu', 'wasm'] : ['wasm'];
+}
+
+export type OrtSession = ort.InferenceSession;
+export type OrtTensor = ort.Tensor;
+
+export async function createSession(model: Uint8Array): Promise<OrtSession> {
+  configureRuntime();
+  return ort.InferenceSession.create(model, {
+    executionProviders: executionProviders(),
+    graphOptimizationLevel: 'all',
+  });
+}
+
+export function floatTensor(data: Float32Array, dims: readonly number[]): OrtTensor {
+  return new ort.Tensor('float32', data, dims);
+}

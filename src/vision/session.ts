@@ -1,0 +1,89 @@
+/** Load, cache, warm up and dispose the detector and classifier sessions. */
+import { createSession, floatTensor, type OrtSession } from './runtime.ts';
+import { VisionError, TILE_CODES } from './types.ts';
+import { CROP_H, CROP_W } from './preprocess.ts';
+
+/** A URL (browser/Node http), a file path (Node), or the model bytes. */
+export type ModelSource = string | URL | Uint8Array | ArrayBuffer;
+
+export interface ModelSources {
+  detector: ModelSource;
+  classifier: ModelSource;
+}
+
+export interface Models {
+  detector: OrtSession;
+  classifier: OrtSession;
+  labels: readonly string[];
+  /** Total bytes of the model files. */
+  bytes: number;
+}
+
+const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
+
+async function readSource(src: ModelSource): Promise<Uint8Array> {
+  if (src instanceof Uint8Array) return src;
+  if (src instanceof ArrayBuffer) return new Uint8Array(src);
+  const s = String(src);
+  if (isNode && !/^(https?|blob|data):/.test(s)) {
+    const fsName = 'node:fs/promises';
+    const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs/promises');
+    const { fileURLToPath } = (await import(/* @vite-ignore */ 'node:url')) as typeof import('node:url');
+    const p = s.startsWith('file:') ? fileURLToPath(s) : s;
+    return new Uint8Array(await fs.readFile(p));
+  }
+  const r = await fetch(s);
+  if (!r.ok) throw new Error(`HTTP ${r.status} for ${s}`);
+  return new Uint8Array(await r.arrayBuffer());
+}
+
+const cache = new Map<string, Promise<Models>>();
+
+function keyOf(src: ModelSources): string | null {
+  const k = (s: ModelSource) => (typeof s === 'string' || s instanceof URL ? String(s) : null);
+  const a = k(src.detector), b = k(src.classifier);
+  return a && b ? `${a}|${b}` : null;
+}
+
+/** Load both models (cached by source when given as URLs/paths) and warm them up. */
+export function loadModels(src: ModelSources): Promise<Models> {
+  const key = keyOf(src);
+  const hit = key ? cache.get(key) : undefined;
+  if (hit) return hit;
+  const p = (async () => {
+    try {
+      const [db, cb] = await Promise.all([readSource(src.detector), readSource(src.classifier)]);
+      const detector = await createSession(db);
+      const classifier = await createSession(cb);
+      const m: Models = { detector, classifier, labels: TILE_CODES, bytes: db.byteLength + cb.byteLength };
+      await warmUp(m);
+      return m;
+    } catch (e) {
+      if (key) cache.delete(key);
+      throw new VisionError('model-load-failed', `could not load the vision models: ${(e as Error).message}`);
+    }
+  })();
+  if (key) cache.set(key, p);
+  return p;
+}
+
+/** One tiny run of each model so the first real photo does not pay for kernel setup. */
+export async function warmUp(m: Models): Promise<void> {
+  await m.detector.run({ [m.detector.inputNames[0]]: floatTensor(new Float32Array(3 * 64 * 64).fill(0.5), [1, 3, 64, 64]) });
+  await m.classifier.run({ [m.classifier.inputNames[0]]: floatTensor(new Float32Array(3 * CROP_H * CROP_W), [1, 3, CROP_H, CROP_W]) });
+}
+
+export async function disposeModels(m?: Models): Promise<void> {
+  const all = m ? [Promise.resolve(m)] : [...cache.values()];
+  if (!m) cache.clear();
+  for (const p of all) {
+    try {
+      const x = await p;
+      await x.detector.release();
+      await x.classifier.release();
+    } catch {
+      /* already failed or released */
+    }
+  }
+  if (m) for (const [k, v] of cache) if ((await v) === m) cache.delete(k);
+}

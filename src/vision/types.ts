@@ -1,0 +1,96 @@
+/**
+ * Shared vision types. Coordinates are pixels of the original photo after EXIF
+ * rotation ("as displayed"), top-left origin, boxes as [x, y, width, height].
+ */
+
+export const TILE_CODES = [
+  '1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m',
+  '1p', '2p', '3p', '4p', '5p', '6p', '7p', '8p', '9p',
+  '1s', '2s', '3s', '4s', '5s', '6s', '7s', '8s', '9s',
+  '1z', '2z', '3z', '4z', '5z', '6z', '7z',
+  'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8',
+  'back',
+] as const;
+export type TileCode = (typeof TILE_CODES)[number];
+
+export type Box = [x: number, y: number, w: number, h: number];
+
+/** Decoded pixels, possibly downscaled from the original photo. */
+export interface RasterImage {
+  width: number;
+  height: number;
+  /** Interleaved 8-bit pixels, `channels` per pixel, row-major, no padding. */
+  data: Uint8Array | Uint8ClampedArray;
+  channels: 3 | 4;
+}
+
+/** A raster plus how it relates to the original (EXIF-rotated) photo. */
+export interface DecodedPhoto {
+  image: RasterImage;
+  /** Size of the original photo after EXIF rotation. */
+  originalWidth: number;
+  originalHeight: number;
+  /** Notes about decoding (e.g. alpha flattened, downscaled huge photo). */
+  notes: string[];
+}
+
+export interface Detection {
+  /** Box in the coordinate space it was produced in (see the producing function). */
+  box: Box;
+  score: number;
+  sideways: boolean;
+}
+
+export interface ScannedTile {
+  code: TileCode;
+  score: number;
+  box: Box;
+  sideways?: boolean;
+  group?: number;
+  row?: number;
+}
+
+export type GroupKind = 'meld' | 'concealed-kong' | 'flowers' | 'tiles';
+
+export interface TileGroup {
+  /** Indices into `tiles`. */
+  tiles: number[];
+  kind: GroupKind;
+  /** Why the group was proposed. */
+  reason: string;
+}
+
+export interface ScanResult {
+  width: number;
+  height: number;
+  /** Tiles in reading order (rows top to bottom, each left to right). */
+  tiles: ScannedTile[];
+  groups?: TileGroup[];
+  /** Set when `tiles` is empty. */
+  reason?: string;
+  notes?: string[];
+}
+
+export type VisionErrorCode =
+  | 'empty-file'
+  | 'not-an-image'
+  | 'unsupported-format'
+  | 'truncated'
+  | 'too-large'
+  | 'decode-failed'
+  | 'model-load-failed'
+  | 'inference-failed';
+
+export class VisionError extends Error {
+  readonly code: VisionErrorCode;
+  constructor(code: VisionErrorCode, message: string) {
+    super(message);
+    this.name = 'VisionError';
+    this.code = code;
+  }
+}
+
+/** Photos above this are downscaled while decoding (never fully decoded at full size). */
+export const HUGE_PIXELS = 100_000_000;
+/** Photos above this are refused without decoding. */
+export const MAX_PIXELS = 400_000_000;

@@ -1,0 +1,68 @@
+/// <reference lib="webworker" />
+/**
+ * Module Web Worker running the vision pipeline off the main thread.
+ *   new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })
+ * Protocol: see protocol.ts.
+ */
+import { configureRuntime } from './runtime.ts';
+import { loadModels, disposeModels, type Models } from './session.ts';
+import { decodeBrowser } from './decode-browser.ts';
+import { classifyTileImage, scanPhoto } from './pipeline.ts';
+import { isWorkerRequest, type WorkerResponse } from './protocol.ts';
+import { VisionError } from './types.ts';
+
+const ctx = self as unknown as DedicatedWorkerGlobalScope;
+let models: Promise<Models> | null = null;
+
+function post(m: WorkerResponse, transfer: Transferable[] = []): void {
+  ctx.postMessage(m, transfer);
+}
+
+ctx.onmessage = async (ev: MessageEvent) => {
+  const msg = ev.data;
+  if (!isWorkerRequest(msg)) {
+    post({ status: 'error', code: 'bad-request', message: 'unrecognised message' });
+    return;
+  }
+  if (msg.type === 'init') {
+    configureRuntime({ wasmPaths: msg.wasmPaths });
+    post({ status: 'loading', message: 'loading models' });
+    models = loadModels({ detector: msg.detectorUrl, classifier: msg.classifierUrl });
+    try {
+      const m = await models;
+      post({ status: 'ready', modelBytes: m.bytes });
+    } catch (e) {
+      models = null;
+      post({ status: 'error', code: e instanceof VisionError ? e.code : 'model-load-failed', message: (e as Error).message });
+    }
+    return;
+  }
+  if (msg.type === 'dispose') {
+    if (models) await disposeModels(await models.catch(() => undefined));
+    models = null;
+    return;
+  }
+  const id = msg.id;
+  if (!models) {
+    post({ status: 'error', id, code: 'bad-request', message: 'send init before scan' });
+    return;
+  }
+  const t0 = performance.now();
+  try {
+    const m = await models;
+    post({ status: 'progress', id, stage: 'decode', fraction: 0 });
+    const bytes = msg.image instanceof ArrayBuffer ? new Uint8Array(msg.image) : new Uint8Array(await msg.image.arrayBuffer());
+    const photo = await decodeBrowser(bytes);
+    if (msg.asTile) {
+      const top = await classifyTileImage(photo.image, m);
+      post({ status: 'result', id, result: { width: photo.originalWidth, height: photo.originalHeight, tiles: [] }, top, ms: performance.now() - t0 });
+      return;
+    }
+    const result = await scanPhoto(photo, m, {
+      onProgress: (stage, fraction) => post({ status: 'progress', id, stage, fraction }),
+    });
+    post({ status: 'result', id, result, ms: performance.now() - t0 });
+  } catch (e) {
+    post({ status: 'error', id, code: e instanceof VisionError ? e.code : 'inference-failed', message: (e as Error).message });
+  }
+};

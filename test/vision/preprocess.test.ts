@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { cropTiles, letterbox, letterboxPoint, orientRaster, orientedSize, readExifOrientation, resizeArea, unletterboxPoint } from '../../src/vision/preprocess.ts';
+import type { RasterImage } from '../../src/vision/types.ts';
+
+function raster(w: number, h: number, f: (x: number, y: number) => [number, number, number]): RasterImage {
+  const data = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data.set(f(x, y), (y * w + x) * 3);
+  return { width: w, height: h, channels: 3, data };
+}
+
+describe('letterbox', () => {
+  it('scales the long side to the target and pads to a multiple of 32', () => {
+    const img = raster(1000, 750, () => [255, 0, 0]);
+    const lb = letterbox(img, 512);
+    expect(lb.dims).toEqual([1, 3, 384, 512]);
+    expect(lb.transform.scale).toBeCloseTo(0.512, 6);
+    const portrait = letterbox(raster(300, 1000, () => [0, 0, 0]), 512);
+    expect(portrait.dims).toEqual([1, 3, 512, 160]);
+    // padding is grey
+    expect(portrait.data[512 * 160 - 1]).toBeCloseTo(0.5);
+  });
+
+  it('round-trips points between raster and tensor pixels', () => {
+    const img = raster(4000, 3000, () => [0, 0, 0]);
+    const { transform: t } = letterbox(raster(400, 300, () => [0, 0, 0]), 512);
+    for (const [x, y] of [[0, 0], [123.5, 77.25], [399, 299]] as const) {
+      const [tx, ty] = letterboxPoint(t, x, y);
+      const [bx, by] = unletterboxPoint(t, tx, ty);
+      expect(bx).toBeCloseTo(x, 6);
+      expect(by).toBeCloseTo(y, 6);
+    }
+    expect(img.width).toBe(4000);
+  });
+
+  it('area-averages when shrinking', () => {
+    const img = raster(4, 2, (x) => (x % 2 ? [255, 255, 255] : [0, 0, 0]));
+    const out = resizeArea(img, 2, 1);
+    expect(out[0]).toBeCloseTo(0.5, 5);
+    expect(out[3]).toBeCloseTo(0.5, 5);
+  });
+
+  it('keeps colour channels in NCHW order', () => {
+    const lb = letterbox(raster(64, 64, () => [255, 128, 0]), 64);
+    const plane = 64 * 64;
+    expect(lb.data[0]).toBeCloseTo(1);
+    expect(lb.data[plane]).toBeCloseTo(128 / 255, 3);
+    expect(lb.data[2 * plane]).toBeCloseTo(0);
+  });
+});
+
+describe('EXIF orientation', () => {
+  it('reads orientation from an APP1 Exif segment', () => {
+    // SOI, APP1(Exif, little-endian TIFF, IFD0 with one entry 0x0112 = 6), SOS
+    const tiff = [0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00, 0x01, 0x00, 0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00];
+    const app1 = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00, ...tiff];
+    const len = app1.length + 2;
+    const b = new Uint8Array([0xff, 0xd8, 0xff, 0xe1, len >> 8, len & 255, ...app1, 0xff, 0xda, 0x00, 0x02]);
+    expect(readExifOrientation(b)).toBe(6);
+    expect(readExifOrientation(new Uint8Array([0xff, 0xd8, 0xff, 0xda]))).toBe(1);
+    expect(orientedSize(4000, 3000, 6)).toEqual({ width: 3000, height: 4000 });
+  });
+
+  it('rotates pixels for orientation 6 (90 degrees clockwise)', () => {
+    const img = raster(2, 1, (x) => (x === 0 ? [10, 10, 10] : [20, 20, 20]));
+    const r = orientRaster(img, 6);
+    expect([r.width, r.height]).toEqual([1, 2]);
+    expect(r.data[0]).toBe(10);
+    expect(r.data[3]).toBe(20);
+  });
+});
+
+describe('cropTiles', () => {
+  it('stretches a box to 48x64 and stands sideways tiles up', () => {
+    // left half red, right half blue
+    const img = raster(200, 100, (x) => (x < 100 ? [255, 0, 0] : [0, 0, 255]));
+    const up = cropTiles(img, [[50, 0, 100, 100]], [false], 48, 64, 1);
+    const plane = 48 * 64;
+    expect(up[10 * 48 + 2]).toBeGreaterThan(0.9); // left column red
+    expect(up[2 * plane + 10 * 48 + 45]).toBeGreaterThan(0.9); // right column blue
+    const side = cropTiles(img, [[50, 0, 100, 100]], [true], 48, 64, 1);
+    // sideways: the box's x axis becomes the crop's vertical axis
+    expect(side[2 * 48 + 24]).toBeGreaterThan(0.9); // top row red
+    expect(side[2 * plane + 61 * 48 + 24]).toBeGreaterThan(0.9); // bottom row blue
+  });
+});
