@@ -17,6 +17,11 @@
  *   points of the places they tie for.
  * - Penalties: the worked example of 003 (README): a 30-point penalty shared out is
  *   10 to each other player; a penalty that is not shared is only taken off.
+ * - Fan Pays tables (card 002, `rules: 'fan-pays'`): no minimum, and a win is paid
+ *   per fan: self-drawn, each of the three pays the fans; on a discard only the
+ *   discarder pays. A hand scored in the app keeps the result's own per-seat
+ *   amounts (`amounts`), which also hold the dealer-penalty and secret-kong parts
+ *   the plain rule cannot know. Seats still rotate as in 003.
  */
 import { z } from 'zod';
 import { WINDS, type Wind } from './tiles.ts';
@@ -28,6 +33,13 @@ export const HANDS_PER_ROUND = 4;
 export const MIN_WIN_POINTS = 8;
 /** Document 004: each loser pays 8 extra points. */
 export const BASE_PAYMENT = 8;
+/** Card 002 has no minimum; a typed-in Fan Pays win needs at least one fan. */
+export const FAN_PAYS_MIN_FANS = 1;
+/** The ruleset a sheet is played under. */
+export type SheetRules = 'mcr' | 'fan-pays';
+export const SHEET_RULES: readonly SheetRules[] = ['mcr', 'fan-pays'];
+/** The least points (fans in Fan Pays) a win needs under `rules`. */
+export const minWinPoints = (rules: SheetRules = 'mcr'): number => (rules === 'fan-pays' ? FAN_PAYS_MIN_FANS : MIN_WIN_POINTS);
 /** Document 004: table points for places 1..4. */
 export const TABLE_POINTS: readonly number[] = Object.freeze([4, 2, 1, 0]);
 
@@ -49,8 +61,14 @@ export interface WinHand {
   selfDrawn: boolean;
   /** The player who discarded the winning tile; null when self-drawn. */
   discarder: PlayerIndex | null;
-  /** The winner's total (flowers included), at least 8. */
+  /** The winner's total (flowers included), at least 8; in Fan Pays, the fans. */
   points: number;
+  /**
+   * Fan Pays only: what each player (by index) received (+) or paid (−) for this
+   * hand as the scorer worked it out; they sum to 0. Without it the plain per-fan
+   * rule applies.
+   */
+  amounts?: number[];
   /** Taken from the scorer, or typed in when the hand was scored elsewhere. */
   source: HandSource;
   /** A verifiable hand link (share fragment) for a scored hand. */
@@ -78,7 +96,11 @@ export interface SheetRecord {
   players: string[];
   hands: SheetHand[];
   meta: SheetMeta;
+  /** The ruleset of the table; MCR when absent. */
+  rules?: SheetRules;
 }
+
+export const rulesOf = (record: Pick<SheetRecord, 'rules'>): SheetRules => record.rules ?? 'mcr';
 
 export type SheetErrorCode =
   | 'MALFORMED_RECORD'
@@ -202,10 +224,20 @@ export function playerAtSeat(handIndex: number, wind: Wind): PlayerIndex {
 // Payments, penalties, table points (004)
 
 /** What each player receives (+) or pays (−) for the hand itself, penalties apart. */
-export function handPayments(hand: SheetHand): number[] {
+export function handPayments(hand: SheetHand, rules: SheetRules = 'mcr'): number[] {
   const out = [0, 0, 0, 0];
   if (hand.kind === 'draw') return out;
   const { winner, points } = hand;
+  if (rules === 'fan-pays') {
+    if (hand.amounts) return [...hand.amounts];
+    // Card 002: "Self-drawn MJ tile; all players pay"; on a discard the discarder pays.
+    for (let p = 0; p < PLAYER_COUNT; p++) {
+      if (p === winner || (!hand.selfDrawn && p !== hand.discarder)) continue;
+      out[p] -= points;
+      out[winner] += points;
+    }
+    return out;
+  }
   for (let p = 0; p < PLAYER_COUNT; p++) {
     if (p === winner) continue;
     // 004: self-drawn, every loser pays EP + PP; on a discard the discarder pays
@@ -285,10 +317,11 @@ export interface ComputedSheet {
 /** Validate a record and derive every row, the running totals and the table points. */
 export function computeSheet(record: SheetRecord): ComputedSheet {
   validateSheetRecord(record);
+  const rules = rulesOf(record);
   const running = [0, 0, 0, 0];
   const rows: SheetRow[] = record.hands.map((hand, index) => {
     const penalties = penaltyPayments(hand.penalties);
-    const payments = handPayments(hand);
+    const payments = handPayments(hand, rules);
     const delta = penalties.map((v, p) => v + payments[p]);
     delta.forEach((d, p) => { running[p] += d; });
     return { index, seating: seatingOf(index), hand, penalties, payments, delta, running: [...running] };
@@ -341,7 +374,7 @@ function validatePenalty(pen: Penalty, hand: number, field: string): void {
 }
 
 /** Check one hand; `index` is 0-based. Throws SheetError. */
-export function validateSheetHand(hand: SheetHand, index: number): void {
+export function validateSheetHand(hand: SheetHand, index: number, rules: SheetRules = 'mcr'): void {
   const n = index + 1;
   if (index >= MAX_HANDS) {
     throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${MAX_HANDS} hands`, { hand: n, field: 'hands' });
@@ -369,26 +402,55 @@ export function validateSheetHand(hand: SheetHand, index: number): void {
   if (!Number.isInteger(hand.points)) {
     throw new SheetError('INVALID_POINTS', 'points must be a whole number', { hand: n, field: 'points' });
   }
-  if (hand.points < MIN_WIN_POINTS) {
-    throw new SheetError('POINTS_BELOW_MINIMUM', `a win needs at least ${MIN_WIN_POINTS} points (got ${hand.points})`, { hand: n, field: 'points' });
+  const min = minWinPoints(rules);
+  if (hand.points < min) {
+    throw new SheetError('POINTS_BELOW_MINIMUM', rules === 'fan-pays'
+      ? `a Fan Pays win needs at least ${min} fan (got ${hand.points})`
+      : `a win needs at least ${min} points (got ${hand.points})`, { hand: n, field: 'points' });
+  }
+  if (hand.amounts !== undefined) validateAmounts(hand, n, rules);
+}
+
+function validateAmounts(hand: WinHand, n: number, rules: SheetRules): void {
+  const a = hand.amounts!;
+  if (rules !== 'fan-pays') {
+    throw new SheetError('CONFLICTING_FIELDS', 'per-player amounts are kept only for Fan Pays tables; MCR payments follow from the points', { hand: n, field: 'amounts' });
+  }
+  if (!Array.isArray(a) || a.length !== PLAYER_COUNT || a.some((v) => typeof v !== 'number' || !Number.isFinite(v))) {
+    throw new SheetError('MALFORMED_RECORD', `amounts must list ${PLAYER_COUNT} numbers, one per player`, { hand: n, field: 'amounts' });
+  }
+  // Every payment goes from one player to another, so the amounts balance.
+  if (Math.abs(a.reduce((x, y) => x + y, 0)) > 1e-9) {
+    throw new SheetError('MALFORMED_RECORD', `the amounts must add up to 0 (they add up to ${a.reduce((x, y) => x + y, 0)})`, { hand: n, field: 'amounts' });
+  }
+  if (a[hand.winner] <= 0) {
+    throw new SheetError('MALFORMED_RECORD', 'the winner must receive a payment', { hand: n, field: 'amounts' });
   }
 }
 
 /** Check a whole record. Throws the first SheetError found. */
 export function validateSheetRecord(record: SheetRecord): void {
   validatePlayers(record.players);
+  if (record.rules !== undefined && !SHEET_RULES.includes(record.rules)) {
+    throw new SheetError('MALFORMED_RECORD', `unknown ruleset "${String(record.rules)}" (known: ${SHEET_RULES.join(', ')})`, { field: 'rules' });
+  }
+  const rules = rulesOf(record);
   if (record.hands.length > MAX_HANDS) {
     throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${MAX_HANDS} hands, this one has ${record.hands.length}`, { hand: MAX_HANDS + 1, field: 'hands' });
   }
-  record.hands.forEach(validateSheetHand);
+  record.hands.forEach((h, i) => validateSheetHand(h, i, rules));
 }
 
 // ---------------------------------------------------------------------------
 // Editing: every command returns a new record and leaves its input untouched.
 
-export function createSheet(players: readonly string[], meta: SheetMeta = {}): SheetRecord {
+export function createSheet(players: readonly string[], meta: SheetMeta = {}, rules: SheetRules = 'mcr'): SheetRecord {
   const names = validatePlayers([...players]);
-  return { players: names, hands: [], meta: { ...meta } };
+  if (!SHEET_RULES.includes(rules)) throw new SheetError('MALFORMED_RECORD', `unknown ruleset "${String(rules)}"`, { field: 'rules' });
+  const record: SheetRecord = { players: names, hands: [], meta: { ...meta } };
+  // MCR records stay exactly as before (no `rules` key).
+  if (rules !== 'mcr') record.rules = rules;
+  return record;
 }
 
 export function addHand(record: SheetRecord, hand: SheetHand): SheetRecord {
@@ -396,7 +458,7 @@ export function addHand(record: SheetRecord, hand: SheetHand): SheetRecord {
   if (index >= MAX_HANDS) {
     throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${MAX_HANDS} hands`, { hand: index + 1, field: 'hands' });
   }
-  validateSheetHand(hand, index);
+  validateSheetHand(hand, index, rulesOf(record));
   return { ...record, hands: [...record.hands, hand] };
 }
 
@@ -405,7 +467,7 @@ export function editHand(record: SheetRecord, index: number, hand: SheetHand): S
   if (!Number.isInteger(index) || index < 0 || index >= record.hands.length) {
     throw new SheetError('NO_SUCH_HAND', `there is no hand ${index + 1} on this sheet`, { hand: index + 1 });
   }
-  validateSheetHand(hand, index);
+  validateSheetHand(hand, index, rulesOf(record));
   const hands = [...record.hands];
   hands[index] = hand;
   return { ...record, hands };
@@ -445,6 +507,7 @@ const handJson = z.object({
   points: z.number().optional(),
   source: z.enum(['scored', 'typed']).optional(),
   link: z.string().optional(),
+  amounts: z.array(z.number()).optional(),
   penalties: z.array(penaltyJson).optional(),
 });
 
@@ -459,6 +522,7 @@ const metaJson = z.object({
 export const gameRecordSchema = z.object({
   format: z.literal('mahjong-score-sheet').optional(),
   version: z.literal(1).optional(),
+  rules: z.enum(['mcr', 'fan-pays']).optional(),
   players: z.array(z.string()),
   meta: metaJson.optional(),
   hands: z.array(handJson),
@@ -545,6 +609,7 @@ function handFromJson(h: HandJson, index: number, players: string[]): SheetHand 
     penalties,
   };
   if (h.link !== undefined) hand.link = h.link;
+  if (h.amounts !== undefined) hand.amounts = [...h.amounts];
   return hand;
 }
 
@@ -564,6 +629,7 @@ export function parseGameRecord(input: unknown): SheetRecord {
     if (v !== undefined) meta[k] = v;
   }
   const record: SheetRecord = { players, hands, meta };
+  if (json.rules === 'fan-pays') record.rules = json.rules;
   validateSheetRecord(record);
   return record;
 }
@@ -586,6 +652,7 @@ export function sheetToGameRecord(record: SheetRecord): GameRecordJson {
   return {
     format: 'mahjong-score-sheet',
     version: 1,
+    ...(record.rules && record.rules !== 'mcr' ? { rules: record.rules } : {}),
     players: [...record.players],
     meta: { ...record.meta },
     hands: record.hands.map((h): HandJson => {
@@ -596,6 +663,7 @@ export function sheetToGameRecord(record: SheetRecord): GameRecordJson {
       out.points = h.points;
       out.source = h.source;
       if (h.link !== undefined) out.link = h.link;
+      if (h.amounts !== undefined) out.amounts = [...h.amounts];
       out.penalties = penalties(h.penalties);
       return out;
     }),
@@ -621,9 +689,10 @@ export function describeHand(record: SheetRecord, hand: SheetHand): string {
   const name = (p: PlayerIndex) => record.players[p];
   const parts: string[] = hand.penalties.map((pen) =>
     `${name(pen.player)} penalty ${pen.points}${pen.split ? ' (shared)' : ''}`);
+  const won = hand.kind === 'win' ? `${hand.points}${rulesOf(record) === 'fan-pays' ? ' fans' : ''}` : '';
   if (hand.kind === 'draw') parts.push('draw');
-  else if (hand.selfDrawn) parts.push(`${name(hand.winner)} wins ${hand.points} self-drawn`);
-  else parts.push(`${name(hand.winner)} wins ${hand.points} on ${name(hand.discarder as PlayerIndex)}'s discard`);
+  else if (hand.selfDrawn) parts.push(`${name(hand.winner)} wins ${won} self-drawn`);
+  else parts.push(`${name(hand.winner)} wins ${won} on ${name(hand.discarder as PlayerIndex)}'s discard`);
   return parts.join('; ');
 }
 
@@ -632,7 +701,7 @@ export function sheetToCsv(record: SheetRecord): string {
   const sheet = computeSheet(record);
   const P = record.players;
   const header = [
-    'hand', 'round', 'dealer', 'result', 'winner', 'discarder', 'self_drawn', 'points', 'source', 'penalties',
+    'hand', 'round', 'dealer', 'result', 'winner', 'discarder', 'self_drawn', rulesOf(record) === 'fan-pays' ? 'fans' : 'points', 'source', 'penalties',
     ...P.map((p) => `${p} change`), ...P.map((p) => `${p} total`), 'link',
   ];
   const lines: (string | number)[][] = [header];

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { WINDS, type Wind } from '../../engine/index.ts';
 import { setConditions } from '../model/commands.ts';
 import { flowerCount } from '../model/hand.ts';
-import type { Conditions } from '../model/work.ts';
+import { fanPaysConditions, type Conditions } from '../model/work.ts';
+import { useActiveRuleset } from '../ruleset/active.ts';
 import { useAppStore, useSelect } from '../state/context.tsx';
 
 export function relativeSeat(seat: Wind, other: Wind): 'you' | 'left' | 'opposite' | 'right' {
@@ -36,9 +37,11 @@ export function ConditionsView({ onNext }: { onNext: () => void }) {
   const set = (patch: Partial<Conditions>) => store.run(setConditions(patch));
   const flowers = flowerCount(work);
   const others = WINDS.filter((w) => w !== c.seatWind);
+  const fanPays = useActiveRuleset() === 'fan-pays';
 
-  const toggle = (k: 'lastOfKind' | 'lastTileOfWall' | 'replacementTile' | 'robbingKong', note?: string) => (
-    <button key={k} type="button" className="toggle" role="switch" aria-checked={c[k]} data-cond={k} onClick={() => set({ [k]: !c[k] })}>
+  type ToggleKey = 'lastOfKind' | 'lastTileOfWall' | 'replacementTile' | 'robbingKong' | 'flowerWallWin' | 'firstDiscardWin' | 'firstDrawWin';
+  const toggle = (k: ToggleKey, note?: string) => (
+    <button key={k} type="button" className="toggle" role="switch" aria-checked={!!c[k]} data-cond={k} onClick={() => set({ [k]: !c[k] })}>
       <span className="knob" aria-hidden="true" />
       <span>{t(`cond.${k}`)}{note && <small> ({note})</small>}</span>
     </button>
@@ -67,7 +70,8 @@ export function ConditionsView({ onNext }: { onNext: () => void }) {
       <Seg label={t('cond.prevalentWind')} options={WINDS} value={c.prevalentWind} onChange={(w) => set({ prevalentWind: w })} render={(w) => t(`wind.${w}`)} />
       <fieldset className="field toggles">
         <legend className="field-label">{t('cond.special')}</legend>
-        {toggle('lastOfKind')}
+        {/* Card 002 has no "last tile of its kind" entry; only MCR asks. */}
+        {!fanPays && toggle('lastOfKind')}
         {toggle('lastTileOfWall')}
         {toggle('replacementTile', t('cond.selfDrawnOnly'))}
         {toggle('robbingKong', t('cond.discardOnly'))}
@@ -81,9 +85,89 @@ export function ConditionsView({ onNext }: { onNext: () => void }) {
           {c.flowers === null && <small>{t('cond.fromTiles')}</small>}
         </div>
       </div>
+      {fanPays && <FanPaysFields c={c} set={set} />}
       <div className="nav-actions">
         <button type="button" className="btn primary" onClick={onNext}>{t('common.next')}</button>
       </div>
     </section>
+  );
+}
+
+/** Stepper for a small whole number, with a text label and accessible buttons. */
+function Stepper({ id, label, value, min, max, onChange, testId }: {
+  id: string; label: string; value: number; min: number; max: number; onChange: (n: number) => void; testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      <span className="field-label" id={id}>{label}</span>
+      <div className="stepper" role="group" aria-labelledby={id} data-testid={testId}>
+        <button type="button" aria-label={t('fp.less', { what: label })} disabled={value <= min} onClick={() => onChange(value - 1)}>−</button>
+        <output aria-live="polite" aria-labelledby={id}>{value}</output>
+        <button type="button" aria-label={t('fp.more', { what: label })} disabled={value >= max} onClick={() => onChange(value + 1)}>+</button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The conditions card 002 asks about beyond MCR's: the dealer and their run of
+ * wins, the flower wall, the two blessings, other players' secret kongs and the
+ * value of one fan. Each has a default and takes one tap.
+ */
+function FanPaysFields({ c, set }: { c: Conditions; set: (patch: Partial<Conditions>) => void }) {
+  const { t } = useTranslation();
+  const uid = useId();
+  const f = fanPaysConditions(c);
+  const winnerIsDealer = f.dealer === c.seatWind;
+  const kongs = (w: (typeof WINDS)[number]) => f.secretKongs.filter((x) => x === w).length;
+  const setKongs = (w: (typeof WINDS)[number], n: number) =>
+    set({ secretKongs: [...f.secretKongs.filter((x) => x !== w), ...Array.from({ length: n }, () => w)].sort((a, b) => WINDS.indexOf(a) - WINDS.indexOf(b)) });
+  const blessing = (k: 'flowerWallWin' | 'firstDiscardWin' | 'firstDrawWin', disabled: boolean, note: string) => (
+    <button type="button" className="toggle" role="switch" aria-checked={f[k]} data-cond={k} disabled={disabled} onClick={() => set({ [k]: !f[k] })}>
+      <span className="knob" aria-hidden="true" />
+      <span>{t(`fp.${k}`)} <small>({note})</small></span>
+    </button>
+  );
+  return (
+    <fieldset className="field fan-pays-fields" data-testid="fan-pays-conditions">
+      <legend className="field-label fp-legend">{t('fp.conditions')}</legend>
+      <Seg
+        label={t('fp.dealer')}
+        options={WINDS}
+        value={f.dealer}
+        onChange={(w) => set({ dealer: w })}
+        render={(w) => `${t(`wind.${w}`)}${w === c.seatWind ? ` (${t('seat.you')})` : ''}`}
+      />
+      <Stepper id={`${uid}-streak`} label={t('fp.dealerStreak')} value={f.dealerStreak} min={0} max={99} onChange={(n) => set({ dealerStreak: n })} testId="dealer-streak" />
+      <div className="toggles">
+        {blessing('flowerWallWin', false, t('cond.selfDrawnOnly'))}
+        {blessing('firstDiscardWin', winnerIsDealer, winnerIsDealer ? t('fp.notDealer') : t('fp.onDealerDiscard'))}
+        {blessing('firstDrawWin', winnerIsDealer, winnerIsDealer ? t('fp.notDealer') : t('cond.selfDrawnOnly'))}
+      </div>
+      <div className="field">
+        <span className="field-label" id={`${uid}-kongs`}>{t('fp.secretKongs')}</span>
+        <span className="small">{t('fp.secretKongsHint')}</span>
+        <div className="kong-seats" role="group" aria-labelledby={`${uid}-kongs`}>
+          {WINDS.filter((w) => w !== c.seatWind).map((w) => (
+            <div key={w} className="kong-seat" data-seat={w}>
+              <span>{t(`wind.${w}`)}</span>
+              <div className="stepper small">
+                <button type="button" aria-label={t('fp.kongLess', { seat: t(`wind.${w}`) })} disabled={kongs(w) <= 0} onClick={() => setKongs(w, kongs(w) - 1)}>−</button>
+                <output aria-label={t('fp.kongCount', { seat: t(`wind.${w}`) })}>{kongs(w)}</output>
+                <button type="button" aria-label={t('fp.kongMore', { seat: t(`wind.${w}`) })} disabled={kongs(w) >= 4} onClick={() => setKongs(w, kongs(w) + 1)}>+</button>
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+      <label className="field fan-value">
+        <span className="field-label">{t('fp.fanValue')}</span>
+        <input
+          type="number" inputMode="decimal" min={0.01} step="any" defaultValue={f.fanValue} key={f.fanValue}
+          onBlur={(e) => { const v = Number(e.target.value); if (Number.isFinite(v) && v > 0) set({ fanValue: v }); else e.target.value = String(f.fanValue); }}
+        />
+      </label>
+    </fieldset>
   );
 }

@@ -8,7 +8,11 @@ export interface Issue {
   values?: Record<string, string | number>;
 }
 
-export function checkTiles(tiles: TileItem[]): Issue[] {
+/**
+ * `sets`: sets in a complete hand for the ruleset (`Ruleset.shape.sets`): 4 in MCR
+ * (14 tiles), 5 in Fan Pays (17 tiles).
+ */
+export function checkTiles(tiles: TileItem[], sets = 4): Issue[] {
   const issues: Issue[] = [];
   if (tiles.length === 0) return [{ severity: 'error', key: 'check.empty' }];
   const flowers = tiles.filter((t) => isFlowerCode(t.code));
@@ -27,19 +31,22 @@ export function checkTiles(tiles: TileItem[]): Issue[] {
     if (n > 1) issues.push({ severity: 'error', key: 'check.flowerTwice', values: { tile: code, n } });
   }
 
-  // 14 tiles, plus one for each kong; flowers are laid aside and not counted.
+  // Sets and a pair (14 tiles in MCR, 17 in Fan Pays), plus one for each kong;
+  // flowers are laid aside and not counted.
+  const base = 3 * sets + 2;
+  const max = base + sets;
   const n = main.length;
   const fours = [...counts.values()].filter((c) => c === 4).length;
   const kongCandidates = fours + Math.floor(backs / 2);
-  if (n < 14) {
-    issues.push({ severity: 'error', key: 'check.tooFew', values: { n, missing: 14 - n } });
-  } else if (n > 18) {
-    issues.push({ severity: 'error', key: 'check.tooManyTiles', values: { n } });
-  } else if (n - 14 > kongCandidates) {
-    issues.push({ severity: 'error', key: 'check.extraTiles', values: { n, kongs: n - 14, found: kongCandidates } });
+  if (n < base) {
+    issues.push({ severity: 'error', key: 'check.tooFew', values: { n, missing: base - n, base } });
+  } else if (n > max) {
+    issues.push({ severity: 'error', key: 'check.tooManyTiles', values: { n, max } });
+  } else if (n - base > kongCandidates) {
+    issues.push({ severity: 'error', key: 'check.extraTiles', values: { n, kongs: n - base, found: kongCandidates } });
   }
   if (backs % 2 === 1) issues.push({ severity: 'error', key: 'check.oddBacks', values: { n: backs } });
-  else if (backs > 0 && backs / 2 > n - 14) issues.push({ severity: 'warning', key: 'check.backsNoKong', values: { n: backs } });
+  else if (backs > 0 && backs / 2 > n - base) issues.push({ severity: 'warning', key: 'check.backsNoKong', values: { n: backs } });
   return issues;
 }
 

@@ -107,17 +107,30 @@ export const leftOf = (seat: Wind): Wind => WINDS[(WINDS.indexOf(seat) + 3) % 4]
  */
 export function normalizeConditions(prev: Conditions, patch: Partial<Conditions>): Conditions {
   const c: Conditions = { ...prev, ...patch };
-  if (patch.robbingKong) { c.selfDrawn = false; c.replacementTile = false; }
-  if (patch.replacementTile) { c.selfDrawn = true; c.robbingKong = false; }
-  if (patch.selfDrawn === true) c.robbingKong = false;
-  if (patch.selfDrawn === false) c.replacementTile = false;
+  if (patch.robbingKong) { c.selfDrawn = false; c.replacementTile = false; c.flowerWallWin = false; c.firstDrawWin = false; }
+  if (patch.replacementTile) { c.selfDrawn = true; c.robbingKong = false; c.firstDiscardWin = false; }
+  // Card 002: a flower-wall tile and the first tile from the wall are drawn by the
+  // winner; the dealer's first discard is, of course, a discard by the dealer.
+  if (patch.flowerWallWin || patch.firstDrawWin) { c.selfDrawn = true; c.robbingKong = false; c.firstDiscardWin = false; }
+  if (patch.firstDiscardWin) {
+    c.selfDrawn = false; c.replacementTile = false; c.flowerWallWin = false; c.firstDrawWin = false;
+    c.discarder = c.dealer ?? 'E';
+  }
+  if (patch.selfDrawn === true) { c.robbingKong = false; c.firstDiscardWin = false; }
+  if (patch.selfDrawn === false) { c.replacementTile = false; c.flowerWallWin = false; c.firstDrawWin = false; }
   if (patch.discarder) c.selfDrawn = false;
   if (c.selfDrawn) {
     c.discarder = null;
   } else if (!c.discarder || c.discarder === c.seatWind) {
     c.discarder = leftOf(c.seatWind);
   }
+  if (c.firstDiscardWin && (c.discarder !== (c.dealer ?? 'E') || c.seatWind === (c.dealer ?? 'E'))) c.firstDiscardWin = false;
+  if (c.firstDrawWin && c.seatWind === (c.dealer ?? 'E')) c.firstDrawWin = false;
   if (c.flowers !== null) c.flowers = Math.max(0, Math.min(8, Math.round(c.flowers)));
+  if (c.dealerStreak !== undefined) c.dealerStreak = Math.max(0, Math.min(99, Math.round(c.dealerStreak) || 0));
+  if (c.fanValue !== undefined && !(Number.isFinite(c.fanValue) && c.fanValue > 0)) c.fanValue = prev.fanValue ?? 1;
+  // The winner's own concealed kongs are in the hand, so only other seats are listed.
+  if (c.secretKongs) c.secretKongs = c.secretKongs.filter((w) => w !== c.seatWind);
   return c;
 }
 

@@ -4,10 +4,11 @@
  * face-down tiles, gaps) and from the engine's best decomposition; the app never
  * scores anything itself.
  */
-import type { Hand, Meld, TileId, WinContext, ScoreResult } from '../../engine/index.ts';
-import { scoreMcr, tileId, tileCode, isSuited, suitOf } from '../../engine/index.ts';
+import type { FanPaysContext, Hand, Meld, TileId, WaitingHand, WinContext, ScoreResult } from '../../engine/index.ts';
+import { getRuleset, tileId, tileCode, isSuited, suitOf } from '../../engine/index.ts';
+import type { RulesetId } from '../ruleset/active.ts';
 import type { Conditions, PlannedSet, SetKind, TileItem, Work } from './work.ts';
-import { isFlowerCode } from './work.ts';
+import { fanPaysConditions, isFlowerCode } from './work.ts';
 import { defaultWinning } from './commands.ts';
 
 export interface HandProblem { key: string; values?: Record<string, string | number> }
@@ -95,14 +96,69 @@ export function toContext(c: Conditions, flowers: number): WinContext {
   };
 }
 
-/** Score the work with the engine; never throws. */
-export function scoreWork(work: Work): { built: BuiltHand; result: ScoreResult | null } {
+/** The win context of card 002: the shared conditions plus the Fan Pays fields. */
+export function toFanPaysContext(c: Conditions, flowers: number): FanPaysContext {
+  const f = fanPaysConditions(c);
+  return {
+    ...toContext(c, flowers),
+    dealer: f.dealer,
+    dealerStreak: f.dealerStreak,
+    flowerWallWin: f.flowerWallWin,
+    firstDiscardWin: f.firstDiscardWin,
+    firstDrawWin: f.firstDrawWin,
+    secretKongs: f.secretKongs.filter((w) => w !== c.seatWind),
+    fanValue: f.fanValue,
+  };
+}
+
+/** Sets in a complete hand under the ruleset (4 in MCR, 5 in Fan Pays). */
+export const setsFor = (ruleset: RulesetId): number => getRuleset(ruleset).shape.sets;
+
+export interface ScoredWork {
+  /** The hand exactly as scored (share links and the sheet use this one). */
+  built: BuiltHand;
+  result: ScoreResult | null;
+  /** The context exactly as scored; null when the hand could not be built. */
+  ctx: WinContext | null;
+}
+
+/** The hand and context the engine scores for this work under the ruleset. */
+export function scoringInput(work: Work, ruleset: RulesetId): { built: BuiltHand; ctx: WinContext | null } {
   const built = buildHand(work);
-  if (!built.ok) return { built, result: null };
+  if (!built.ok) return { built, ctx: null };
+  const flowers = flowerCount(work);
+  if (ruleset !== 'fan-pays') return { built, ctx: toContext(work.conditions, flowers) };
+  // Card 002 reads the flower tiles one by one (Four Flowers, All Eight). When the
+  // player overrode the count, the tiles in the photo are not the winner's flowers.
+  let hand = built.hand;
+  if (hand.flowers && work.conditions.flowers !== null && work.conditions.flowers !== hand.flowers.length) {
+    hand = { melds: hand.melds, concealed: hand.concealed, winningTile: hand.winningTile };
+  }
+  return { built: { ok: true, hand }, ctx: toFanPaysContext(work.conditions, flowers) };
+}
+
+/** Score the work with the engine under the ruleset; never throws. */
+export function scoreWork(work: Work, ruleset: RulesetId = 'mcr'): ScoredWork {
+  const { built, ctx } = scoringInput(work, ruleset);
+  if (!built.ok || !ctx) return { built, result: null, ctx: null };
   try {
-    return { built, result: scoreMcr(built.hand, toContext(work.conditions, flowerCount(work))) };
+    return { built, result: getRuleset(ruleset).score(built.hand, ctx), ctx };
   } catch {
-    return { built: { ok: false, problem: { key: 'hand.engineUnavailable' } }, result: null };
+    return { built: { ok: false, problem: { key: 'hand.engineUnavailable' } }, result: null, ctx: null };
+  }
+}
+
+export interface WhatIfTile { tile: TileId; result: ScoreResult }
+
+/** Each tile the waiting hand can win on under the ruleset, scored with the same context ("what if"). */
+export function whatIfFor(ruleset: RulesetId, hand: Hand, ctx: WinContext): WhatIfTile[] {
+  const r = getRuleset(ruleset);
+  const { melds, concealed, flowers } = hand;
+  const waiting: WaitingHand = flowers ? { melds, concealed, flowers } : { melds, concealed };
+  try {
+    return r.waits(waiting).map((tile) => ({ tile, result: r.score({ ...waiting, winningTile: tile }, ctx) }));
+  } catch {
+    return [];
   }
 }
 
@@ -112,7 +168,8 @@ export function scoreWork(work: Work): { built: BuiltHand; result: ScoreResult |
  * concealed kong), extra sets of four as kongs when the tile count needs them,
  * and the rest grouped as the engine's best decomposition sees them.
  */
-export function proposeSets(work: Work): { sets: PlannedSet[]; winningUid: string | null } {
+export function proposeSets(work: Work, ruleset: RulesetId = 'mcr'): { sets: PlannedSet[]; winningUid: string | null } {
+  const base = 3 * setsFor(ruleset) + 2;
   const main = work.tiles.filter((t) => !isFlowerCode(t.code));
   const sets: PlannedSet[] = [];
   const used = new Set<string>();
@@ -130,8 +187,8 @@ export function proposeSets(work: Work): { sets: PlannedSet[]; winningUid: strin
     g.forEach((t) => used.add(t.uid));
   }
 
-  // 15..18 tiles need that many kongs: take remaining sets of four.
-  let extra = main.length - 14 - sets.filter((s) => s.kind === 'kong').length;
+  // Tiles beyond sets and a pair (14 in MCR, 17 in Fan Pays) need that many kongs: take remaining sets of four.
+  let extra = main.length - base - sets.filter((s) => s.kind === 'kong').length;
   if (extra > 0) {
     const byCode = new Map<string, TileItem[]>();
     for (const t of main) if (!used.has(t.uid) && t.code !== 'back') byCode.set(t.code, [...(byCode.get(t.code) ?? []), t]);
@@ -151,7 +208,7 @@ export function proposeSets(work: Work): { sets: PlannedSet[]; winningUid: strin
     : defaultWinning(work.tiles, sets);
 
   const trial: Work = { ...work, sets, winningUid };
-  const { result } = scoreWork(trial);
+  const { result } = scoreWork(trial, ruleset);
   const decomposition = result?.decomposition;
   const pool = new Map<string, string[]>();
   for (const t of rest) if (t.code !== 'back') pool.set(t.code, [...(pool.get(t.code) ?? []), t.uid]);

@@ -44,7 +44,38 @@ export interface Conditions {
   robbingKong: boolean;
   /** Number of flowers; null means "count the flower tiles in the photo". */
   flowers: number | null;
+  /*
+   * Fan Pays (card 002) only; ignored under MCR. Optional so that work saved
+   * before they existed still loads (see fanPaysConditions for the defaults).
+   */
+  /** Seat wind of the dealer. */
+  dealer?: Wind;
+  /** Hands the dealer has won in a row just before this one. */
+  dealerStreak?: number;
+  /** The winning tile came from the flower wall (self-drawn). */
+  flowerWallWin?: boolean;
+  /** Won on the dealer's first discard (Terrestrial Blessing). */
+  firstDiscardWin?: boolean;
+  /** Won on the first tile picked from the wall (Heavenly Blessing). */
+  firstDrawWin?: boolean;
+  /** Concealed kongs the other players declared, one seat per kong. */
+  secretKongs?: Wind[];
+  /** Value of one fan in payments. */
+  fanValue?: number;
 }
+
+export type FanPaysConditions = Required<Pick<Conditions, 'dealer' | 'dealerStreak' | 'flowerWallWin' | 'firstDiscardWin' | 'firstDrawWin' | 'secretKongs' | 'fanValue'>>;
+
+/** The Fan Pays fields with their defaults (card 002: dealer East, no run, one fan is worth 1). */
+export const fanPaysConditions = (c: Conditions): FanPaysConditions => ({
+  dealer: c.dealer ?? 'E',
+  dealerStreak: c.dealerStreak ?? 0,
+  flowerWallWin: c.flowerWallWin ?? false,
+  firstDiscardWin: c.firstDiscardWin ?? false,
+  firstDrawWin: c.firstDrawWin ?? false,
+  secretKongs: c.secretKongs ?? [],
+  fanValue: c.fanValue ?? 1,
+});
 
 export interface PhotoInfo {
   /** Key of the photo Blob in IndexedDB. */

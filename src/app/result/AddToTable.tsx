@@ -11,9 +11,12 @@ export default function AddToTable({ hand, ctx, result }: { hand: Hand; ctx: Win
   const [done, setDone] = useState<string | null>(null);
   if (!available || !next) return null;
   const add = () => {
+    // Fan Pays keeps the result's per-seat amounts (win and secret kongs); MCR derives them from the points.
+    const net = 'netPayments' in result ? (result as { netPayments: ScoreResult['payments'] }).netPayments : null;
     const r = addScoredHand({
       winnerSeat: ctx.seatWind, selfDrawn: ctx.selfDrawn, discarderSeat: ctx.discarder ?? null,
-      points: result.total, link: handLink(hand, ctx, result),
+      points: result.total, link: handLink(hand, ctx, result), ruleset: result.ruleset,
+      ...(net ? { payments: net } : {}),
     });
     setDone(r.ok ? t('result.added', { n: r.handNumber }) : r.message);
   };

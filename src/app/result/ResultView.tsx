@@ -5,10 +5,11 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  fanById, tileCode, whatIf, WINDS,
-  type FanNames, type NotCountedFan, type ScoreResult, type ScoredSet, type WaitingHand,
+  getRuleset, tileCode, WINDS,
+  type FanNames, type FanPaysContext, type FanPaysResult, type NotCountedFan, type Payments, type ScoreResult, type ScoredSet,
 } from '../../engine/index.ts';
-import { flowerCount, scoreWork, toContext } from '../model/hand.ts';
+import { scoreWork, whatIfFor } from '../model/hand.ts';
+import { useActiveRuleset } from '../ruleset/active.ts';
 import { useSelect } from '../state/context.tsx';
 import { TileFace } from '../tiles/TileFace.tsx';
 import { tileName } from '../i18n/index.ts';
@@ -31,19 +32,28 @@ function setTiles(s: ScoredSet): number[] {
   }
 }
 
-function NotCounted({ f, lang }: { f: NotCountedFan; lang: string }) {
+/** A fan of the result's own ruleset by its number (MCR 1..81, card 002 entries 1..65). */
+function rulesetFanNames(ruleset: string, id: number): FanNames | null {
+  try { return getRuleset(ruleset).fans.find((f) => f.id === id)?.names ?? null; } catch { return null; }
+}
+
+const signedAmount = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+
+const isFanPays = (r: ScoreResult): r is FanPaysResult => r.ruleset === 'fan-pays' && 'netPayments' in r;
+
+function NotCounted({ f, lang, ruleset, unit }: { f: NotCountedFan; lang: string; ruleset: string; unit: 'result' | 'fp' }) {
   const { t } = useTranslation();
   let why: string;
   if (f.reason.kind === 'excluded') {
-    let by = `#${f.reason.byFan}`;
-    try { by = fanName(fanById(f.reason.byFan).names, lang); } catch { /* unknown fan number: keep the number */ }
+    const names = rulesetFanNames(ruleset, f.reason.byFan);
+    const by = names ? fanName(names, lang) : `#${f.reason.byFan}`;
     why = t('reason.excluded', { fan: by });
   } else {
     why = t(`reason.${f.reason.kind}`);
   }
   return (
     <li data-fan={f.id}>
-      <span className="fan-name">{fanName(f.names, lang)}</span> <span className="fan-pts">({t('result.fanPoints', { points: f.points })})</span>
+      <span className="fan-name">{fanName(f.names, lang)}</span> <span className="fan-pts">({t(`${unit}.fanPoints`, { points: f.points, count: f.points })})</span>
       <div className="why">{why}. <small>{t('result.rule', { citation: f.reason.citation })}</small></div>
     </li>
   );
@@ -53,39 +63,41 @@ export function ResultView() {
   const { t, i18n } = useTranslation();
   const lang = (i18n.language ?? 'en').slice(0, 2);
   const work = useSelect((s) => s.history.present);
-  const { built, result } = useMemo(() => scoreWork(work), [work]);
-  const ctx = useMemo(() => toContext(work.conditions, flowerCount(work)), [work]);
+  const ruleset = useActiveRuleset();
+  const { built, result, ctx } = useMemo(() => scoreWork(work, ruleset), [work, ruleset]);
 
-  const alternatives = useMemo<ReturnType<typeof whatIf>>(() => {
-    if (!built.ok) return [];
-    const { melds, concealed, flowers } = built.hand;
-    const waiting: WaitingHand = flowers ? { melds, concealed, flowers } : { melds, concealed };
-    try { return whatIf(waiting, ctx); } catch { return []; }
-  }, [built, ctx]);
+  const alternatives = useMemo(() => (built.ok && ctx ? whatIfFor(ruleset, built.hand, ctx) : []), [built, ctx, ruleset]);
 
-  if (!built.ok) {
+  if (!built.ok || !ctx) {
     return (
       <section className="view result" aria-labelledby="result-h">
         <h2 id="result-h">{t('result.heading')}</h2>
-        <p className="error" role="alert">{t(built.problem.key, built.problem.values)}</p>
+        <p className="error" role="alert">{built.ok ? t('hand.engineUnavailable') : t(built.problem.key, built.problem.values)}</p>
       </section>
     );
   }
   const r = result as ScoreResult;
   const ok = r.validWin;
   const invalidShape = r.error && r.error.code !== 'BELOW_MINIMUM';
+  const fp = isFanPays(r) ? r : null;
+  // Card 002 counts fans and pays per fan; MCR counts points.
+  const unit = fp ? 'fp' : 'result';
+  const kongPay = fp && WINDS.some((w) => fp.secretKongPayments[w] !== 0) ? fp.secretKongPayments : null;
+  const shown: Payments | null = fp ? fp.netPayments : r.payments;
+  const dealer = fp ? ((ctx as FanPaysContext).dealer ?? 'E') : null;
 
   return (
     <section className="view result" aria-labelledby="result-h">
       <h2 id="result-h">{t('result.heading')}</h2>
-      <div className={`total-card ${ok ? 'ok' : 'bad'}`} role="status" data-testid="total">
-        <div className="total-label">{t('result.totalLabel')}</div>
-        <div className="total-value">{t('result.total', { count: r.total })}</div>
-        {r.total !== r.totalWithoutFlowers && <div className="total-sub">{t('result.withoutFlowers', { n: r.totalWithoutFlowers })}</div>}
+      <div className={`total-card ${ok ? 'ok' : 'bad'}`} role="status" data-testid="total" data-ruleset={r.ruleset}>
+        <div className="total-label">{fp ? t('fp.totalLabel') : t('result.totalLabel')}</div>
+        <div className="total-value">{t(`${unit}.total`, { count: r.total })}</div>
+        {!fp && r.total !== r.totalWithoutFlowers && <div className="total-sub">{t('result.withoutFlowers', { n: r.totalWithoutFlowers })}</div>}
         <div className="minimum">
           {invalidShape
-            ? `${t('result.invalid')}: ${t(`engine.${r.error!.code}`, { defaultValue: r.error!.message })}`
-            : ok ? t('result.minimumOk') : t('result.minimumFail', { n: r.totalWithoutFlowers })}
+            ? `${t('result.invalid')}: ${t(`engine.${r.error!.code}`, { defaultValue: r.error!.message })}${fp ? ` ${r.error!.message}` : ''}`
+            : fp ? t('fp.noMinimum', { value: fp.fanValue })
+              : ok ? t('result.minimumOk') : t('result.minimumFail', { n: r.totalWithoutFlowers })}
         </div>
       </div>
 
@@ -108,7 +120,7 @@ export function ResultView() {
           {r.fans.map((f) => (
             <tr key={f.id} data-fan={f.id}>
               <th scope="row"><span className="fan-name">{fanName(f.names, lang)}</span></th>
-              <td className="fan-pts">{f.count > 1 ? t('result.fanTimes', { points: f.points, count: f.count }) : t('result.fanPoints', { points: f.points })}</td>
+              <td className="fan-pts">{f.count > 1 ? t(`${unit}.fanTimes`, { points: f.points, count: f.count }) : t(`${unit}.fanPoints`, { points: f.points, count: f.points })}</td>
               <td className="fan-sum">{f.points * f.count}</td>
             </tr>
           ))}
@@ -120,24 +132,34 @@ export function ResultView() {
 
       <h3>{t('result.notCounted')}</h3>
       {r.notCounted.length ? (
-        <ul className="not-counted">{r.notCounted.map((f, i) => <NotCounted key={`${f.id}-${i}`} f={f} lang={lang} />)}</ul>
+        <ul className="not-counted">{r.notCounted.map((f, i) => <NotCounted key={`${f.id}-${i}`} f={f} lang={lang} ruleset={r.ruleset} unit={unit} />)}</ul>
       ) : <p className="small">{t('result.noneNotCounted')}</p>}
 
       <h3>{t('result.payments')}</h3>
-      {r.payments ? (
-        <ul className="payments" data-testid="payments">
-          {WINDS.map((w) => {
-            const v = r.payments![w];
-            const rel = relativeSeat(work.conditions.seatWind, w);
-            const tag = rel === 'you' ? t('result.winner') : !work.conditions.selfDrawn && work.conditions.discarder === w ? t('result.discarder') : '';
-            return (
-              <li key={w} className={v > 0 ? 'plus' : 'minus'} data-seat={w}>
-                <span className="seat">{t(`wind.${w}`)} <small>({t(`seat.${rel}`)}{tag ? `, ${tag}` : ''})</small></span>
-                <span className="amount">{v > 0 ? t('result.receives', { n: v }) : t('result.pays', { n: -v })}</span>
-              </li>
-            );
-          })}
-        </ul>
+      {shown ? (
+        <>
+          {fp && <p className="small">{t('fp.paymentsHint', { value: fp.fanValue })}</p>}
+          <ul className="payments" data-testid="payments">
+            {WINDS.map((w) => {
+              const v = shown[w];
+              const rel = relativeSeat(ctx.seatWind, w);
+              const dealerTag = dealer === w ? t('fp.dealerTag') : '';
+              const tag = [rel === 'you' ? t('result.winner') : !ctx.selfDrawn && ctx.discarder === w ? t('result.discarder') : '', dealerTag].filter(Boolean).join(', ');
+              return (
+                <li key={w} className={v > 0 ? 'plus' : v < 0 ? 'minus' : 'even'} data-seat={w}>
+                  <span className="seat">{t(`wind.${w}`)} <small>({t(`seat.${rel}`)}{tag ? `, ${tag}` : ''})</small></span>
+                  <span className="amount">
+                    {v > 0 ? t('result.receives', { n: v }) : v < 0 ? t('result.pays', { n: -v }) : '0'}
+                    {kongPay && fp?.payments && (
+                      <small className="pay-parts">{t('fp.parts', { win: signedAmount(fp.payments[w]), kongs: signedAmount(kongPay[w]) })}</small>
+                    )}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          {fp && fp.dealerPenalty > 0 && <p className="small">{t('fp.dealerPenaltyNote', { n: fp.dealerPenalty })}</p>}
+        </>
       ) : <p className="small">{t('result.invalid')}</p>}
 
       <h3>{t('result.whatIf')}</h3>
@@ -149,7 +171,7 @@ export function ResultView() {
               <li key={a.tile} className={a.tile === built.hand.winningTile ? 'current' : ''}>
                 <TileFace code={tileCode(a.tile)} height={38} label={tileName(t, tileCode(a.tile))} />
                 <span>
-                  {t('result.whatIfPoints', { count: a.result.total })}
+                  {t(fp ? 'fp.total' : 'result.whatIfPoints', { count: a.result.total })}
                   {!a.result.validWin && <small> · {a.result.error?.code === 'BELOW_MINIMUM' ? t('result.whatIfBelow') : t('result.invalid')}</small>}
                   {a.tile === built.hand.winningTile && <small> · {t('sets.winning')}</small>}
                 </span>

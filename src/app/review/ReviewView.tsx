@@ -9,7 +9,8 @@ import { isMahjongError, parseHand, meldTiles, tileCode, type Hand } from '../..
 import { addTile, clearTiles, loadTiles, removeTile, setCode } from '../model/commands.ts';
 import type { Box, PlannedSet, TileItem, Work } from '../model/work.ts';
 import { checkTiles, hasErrors } from '../model/checks.ts';
-import { kindOf } from '../model/hand.ts';
+import { kindOf, setsFor } from '../model/hand.ts';
+import { useActiveRuleset } from '../ruleset/active.ts';
 import { useAppStore, useSelect } from '../state/context.tsx';
 import { TileFace } from '../tiles/TileFace.tsx';
 import { tileName } from '../i18n/index.ts';
@@ -55,7 +56,8 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
   const photoUrl = usePhotoUrl(work.photo?.key);
   const [picking, setPicking] = useState<Picking>(null);
   const [addMode, setAddMode] = useState(false);
-  const issues = useMemo(() => checkTiles(work.tiles), [work.tiles]);
+  const ruleset = useActiveRuleset();
+  const issues = useMemo(() => checkTiles(work.tiles, setsFor(ruleset)), [work.tiles, ruleset]);
   const manual = !work.photo;
   const flowers = work.tiles.filter((x) => /^f/.test(x.code)).length;
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MIN_WIN_POINTS, isSheetError, type Penalty, type SheetHand } from '../../engine/sheet.ts';
+import { MIN_WIN_POINTS, isSheetError, minWinPoints, type Penalty, type SheetHand, type SheetRules } from '../../engine/sheet.ts';
 
 export interface HandFormProps {
   players: string[];
@@ -11,12 +11,15 @@ export interface HandFormProps {
   /** Called with the new hand; throws SheetError when the sheet refuses it. */
   onSubmit: (hand: SheetHand) => void;
   onCancel?: () => void;
+  /** The table's ruleset: Fan Pays wins are typed in fans, with no 8-point minimum. */
+  rules?: SheetRules;
 }
 
 interface PenaltyDraft { player: number; points: string; split: boolean }
 
 /** Enter or edit one hand: a win (winner, self-drawn or discarder, points) or a draw, with penalties. */
-export function HandForm({ players, initial, handNumber, onSubmit, onCancel }: HandFormProps) {
+export function HandForm({ players, initial, handNumber, onSubmit, onCancel, rules = 'mcr' }: HandFormProps) {
+  const min = minWinPoints(rules);
   const { t } = useTranslation();
   const id = useId();
   const win = initial?.kind === 'win' ? initial : null;
@@ -24,7 +27,7 @@ export function HandForm({ players, initial, handNumber, onSubmit, onCancel }: H
   const [winner, setWinner] = useState(win?.winner ?? 0);
   const [selfDrawn, setSelfDrawn] = useState(win?.selfDrawn ?? false);
   const [discarder, setDiscarder] = useState(win?.discarder ?? (win ? (win.winner + 1) % 4 : 1));
-  const [points, setPoints] = useState(win ? String(win.points) : String(MIN_WIN_POINTS));
+  const [points, setPoints] = useState(win ? String(win.points) : String(rules === 'fan-pays' ? min : MIN_WIN_POINTS));
   const [penalties, setPenalties] = useState<PenaltyDraft[]>(
     (initial?.penalties ?? []).map((p) => ({ player: p.player, points: String(p.points), split: p.split })));
   const [error, setError] = useState<string | null>(null);
@@ -39,6 +42,9 @@ export function HandForm({ players, initial, handNumber, onSubmit, onCancel }: H
       const pts = Number(points);
       // Changing a scored hand's points breaks its link to the scored hand.
       const keepsScore = win?.source === 'scored' && win.points === pts;
+      // A Fan Pays hand's own amounts hold only while who won and who paid stay the same.
+      const keepsAmounts = keepsScore && win?.amounts && win.winner === winner && win.selfDrawn === selfDrawn
+        && (selfDrawn || win.discarder === discarder);
       hand = {
         kind: 'win',
         winner,
@@ -47,6 +53,7 @@ export function HandForm({ players, initial, handNumber, onSubmit, onCancel }: H
         points: pts,
         source: keepsScore ? 'scored' : 'typed',
         ...(keepsScore && win?.link ? { link: win.link } : {}),
+        ...(keepsAmounts && win?.amounts ? { amounts: [...win.amounts] } : {}),
         penalties: pens,
       };
     }
@@ -84,8 +91,8 @@ export function HandForm({ players, initial, handNumber, onSubmit, onCancel }: H
             </label>
           )}
           <label>
-            {t('session.points')}
-            <input type="number" inputMode="numeric" min={MIN_WIN_POINTS} step={1} value={points} onChange={(e) => setPoints(e.target.value)} />
+            {rules === 'fan-pays' ? t('session.fans') : t('session.points')}
+            <input type="number" inputMode="numeric" min={min} step={1} value={points} onChange={(e) => setPoints(e.target.value)} />
           </label>
         </>
       )}

@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  computeSheet, isSheetError, parseSheetJson, sheetToCsv, sheetToJson, MAX_HANDS,
-  type SheetHand, type SheetMeta,
+  computeSheet, isSheetError, parseSheetJson, rulesOf, sheetToCsv, sheetToJson, MAX_HANDS, SHEET_RULES,
+  type SheetHand, type SheetMeta, type SheetRules,
 } from '../../engine/sheet.ts';
 import { HandForm } from './HandForm.tsx';
 import { PrintableSheet, signed } from './PrintableSheet.tsx';
@@ -11,15 +11,17 @@ import { commands, nextHandInfo } from './store.ts';
 import { useSession } from './useSession.ts';
 import './session.css';
 
-function StartTable({ onStart }: { onStart: (players: string[], meta: SheetMeta) => void }) {
+function StartTable({ onStart }: { onStart: (players: string[], meta: SheetMeta, rules: SheetRules) => void }) {
   const { t } = useTranslation();
   const [names, setNames] = useState(['', '', '', '']);
   const [meta, setMeta] = useState<SheetMeta>({});
+  // A table plays MCR unless the players pick another ruleset when they start it.
+  const [rules, setRules] = useState<SheetRules>('mcr');
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     try {
-      onStart(names, meta);
+      onStart(names, meta, rules);
     } catch (err) {
       if (isSheetError(err)) setError(err.message);
       else throw err;
@@ -35,6 +37,15 @@ function StartTable({ onStart }: { onStart: (players: string[], meta: SheetMeta)
           <input value={n} required autoComplete="off" onChange={(e) => setNames(names.map((m, j) => (j === i ? e.target.value : m)))} />
         </label>
       ))}
+      <fieldset className="session-rules">
+        <legend>{t('session.rules.label')}</legend>
+        {SHEET_RULES.map((r) => (
+          <label key={r}>
+            <input type="radio" name="session-rules" value={r} checked={rules === r} onChange={() => setRules(r)} /> {t(`session.rules.${r}`)}
+          </label>
+        ))}
+        <small>{t(`session.rules.help.${rules}`)}</small>
+      </fieldset>
       {(['tournament', 'date', 'session', 'table'] as const).map((k) => (
         <label key={k}>
           {t(`session.print.${k}`)}
@@ -107,19 +118,21 @@ export function TableSession() {
       <div className="session session-screen">
         {toolbar}
         {status}
-        <StartTable onStart={(players, meta) => { store.perform(commands.start(players, meta)); setNotice(null); }} />
+        <StartTable onStart={(players, meta, rules) => { store.perform(commands.start(players, meta, rules)); setNotice(null); }} />
       </div>
     );
   }
 
   const P = record.players;
+  const rules = rulesOf(record);
+  const fans = rules === 'fan-pays' ? 'Fans' : '';
   const describe = (h: SheetHand): string => {
     const pens = h.penalties.map((p) => t(p.split ? 'session.describe.penaltySplit' : 'session.describe.penalty', { player: P[p.player], points: p.points }));
     const main = h.kind === 'draw'
       ? t('session.describe.draw')
       : h.selfDrawn
-        ? t('session.describe.selfDrawn', { winner: P[h.winner], points: h.points })
-        : t('session.describe.discard', { winner: P[h.winner], points: h.points, discarder: P[h.discarder ?? 0] });
+        ? t(`session.describe.selfDrawn${fans}`, { winner: P[h.winner], points: h.points })
+        : t(`session.describe.discard${fans}`, { winner: P[h.winner], points: h.points, discarder: P[h.discarder ?? 0] });
     return [...pens, main].join('; ');
   };
   const next = sheet.nextHand;
@@ -131,7 +144,10 @@ export function TableSession() {
         {toolbar}
         {status}
         <table className="session-sheet">
-          <caption>{[record.meta.tournament, record.meta.session, record.meta.table].filter(Boolean).join(' · ') || t('session.sheet')}</caption>
+          <caption>
+            {[record.meta.tournament, record.meta.session, record.meta.table].filter(Boolean).join(' · ') || t('session.sheet')}
+            {' '}<span className="session-rules-tag" data-testid="table-rules">{t(`session.rules.${rules}`)}</span>
+          </caption>
           <thead>
             <tr>
               <th scope="col">{t('session.hand')}</th>
@@ -200,6 +216,7 @@ export function TableSession() {
           <HandForm
             key={String(editing)}
             players={P}
+            rules={rules}
             handNumber={editing === 'new' ? record.hands.length + 1 : editing + 1}
             initial={editing === 'new' ? undefined : record.hands[editing]}
             onSubmit={(hand) => {

@@ -9,11 +9,12 @@
  */
 import { get as idbGet, set as idbSet } from 'idb-keyval';
 import {
-  addHand, createSheet, deleteHand, editHand, isSheetError, parseGameRecord, playerAtSeat, seatingOf,
+  addHand, createSheet, deleteHand, editHand, isSheetError, parseGameRecord, playerAtSeat, rulesOf, seatingOf,
   sheetToGameRecord, MAX_HANDS, SheetError,
-  type GameRecordJson, type SheetHand, type SheetMeta, type SheetRecord,
+  type GameRecordJson, type SheetHand, type SheetMeta, type SheetRecord, type SheetRules,
 } from '../../engine/sheet.ts';
-import type { Wind } from '../../engine/index.ts';
+import { WINDS, type Wind } from '../../engine/index.ts';
+import { setTableRuleset } from '../ruleset/active.ts';
 
 export const STORAGE_KEY = 'mahjong-scanner/session/v1';
 /** Undo steps kept (and saved). */
@@ -75,14 +76,20 @@ export interface SessionStore {
   flushed(): Promise<void>;
 }
 
-export function createSessionStore(storage: SessionStorage = idbStorage): SessionStore {
+/** `onRecord` hears the record after every change once loaded (the app mirrors the table's ruleset with it). */
+export function createSessionStore(storage: SessionStorage = idbStorage, onRecord?: (record: SheetRecord | null) => void): SessionStore {
   let state: SessionState = { loaded: false, record: null, past: [], future: [], storageError: null };
   const listeners = new Set<() => void>();
   let saving: Promise<void> = Promise.resolve();
   let loading: Promise<void> | null = null;
 
   const emit = () => listeners.forEach((l) => l());
-  const setState = (next: SessionState) => { state = next; emit(); };
+  const setState = (next: SessionState) => {
+    state = next;
+    // The scanner scores with the open table's ruleset.
+    if (state.loaded) onRecord?.(state.record);
+    emit();
+  };
 
   const save = () => {
     const snapshot: Saved = {
@@ -152,7 +159,7 @@ const needTable = (r: SheetRecord | null): SheetRecord => {
 };
 
 export const commands = {
-  start: (players: string[], meta: SheetMeta = {}): Command => () => createSheet(players, meta),
+  start: (players: string[], meta: SheetMeta = {}, rules: SheetRules = 'mcr'): Command => () => createSheet(players, meta, rules),
   close: (): Command => () => null,
   replace: (record: SheetRecord): Command => () => record,
   add: (hand: SheetHand): Command => (r) => addHand(needTable(r), hand),
@@ -169,7 +176,7 @@ let shared: SessionStore | null = null;
 /** The app's session store (IndexedDB). Created and loaded on first use. */
 export function getSessionStore(): SessionStore {
   if (!shared) {
-    shared = createSessionStore(idbStorage);
+    shared = createSessionStore(idbStorage, (record) => setTableRuleset(record ? rulesOf(record) : null));
     void shared.load();
   }
   return shared;
@@ -190,6 +197,10 @@ export interface ScoredHandInput {
   points: number;
   /** The hand link (from share/link.ts), so the sheet can prove the hand later. */
   link?: string;
+  /** The ruleset that scored the hand (ScoreResult.ruleset); it must be the table's. */
+  ruleset?: string;
+  /** Fan Pays: what each seat received (+) or paid (−), as the result worked it out (win and secret kongs). */
+  payments?: Record<Wind, number> | null;
 }
 
 export type AddResult =
@@ -205,6 +216,10 @@ export function scoredHandToSheetHand(record: SheetRecord, input: ScoredHandInpu
   if (index >= MAX_HANDS) {
     throw new SheetError('TOO_MANY_HANDS', `the sheet already has all ${MAX_HANDS} hands`, { hand: index + 1, field: 'hands' });
   }
+  const rules = rulesOf(record);
+  if (input.ruleset !== undefined && input.ruleset !== rules) {
+    throw new SheetError('CONFLICTING_FIELDS', `this hand was scored by ${input.ruleset === 'fan-pays' ? 'Fan Pays' : 'MCR'} rules, but the table plays ${rules === 'fan-pays' ? 'Fan Pays' : 'MCR'}`, { hand: index + 1, field: 'rules' });
+  }
   const winner = playerAtSeat(index, input.winnerSeat);
   let discarder: number | null = null;
   if (!input.selfDrawn) {
@@ -212,6 +227,12 @@ export function scoredHandToSheetHand(record: SheetRecord, input: ScoredHandInpu
       throw new SheetError('MISSING_FIELD', 'say who discarded the winning tile, or mark the win self-drawn', { hand: index + 1, field: 'discarder' });
     }
     discarder = playerAtSeat(index, input.discarderSeat);
+  }
+  // Fan Pays: keep the result's own amounts, by player (dealer penalty and secret kongs included).
+  let amounts: number[] | undefined;
+  if (rules === 'fan-pays' && input.payments) {
+    amounts = [0, 0, 0, 0];
+    for (const w of WINDS) amounts[playerAtSeat(index, w)] = input.payments[w];
   }
   return {
     kind: 'win',
@@ -221,6 +242,7 @@ export function scoredHandToSheetHand(record: SheetRecord, input: ScoredHandInpu
     points: input.points,
     source: 'scored',
     ...(input.link ? { link: input.link } : {}),
+    ...(amounts ? { amounts } : {}),
     penalties: [],
   };
 }
@@ -247,6 +269,8 @@ export function addScoredHand(input: ScoredHandInput): AddResult {
 export interface NextHandInfo {
   /** 1-based number of the next hand. */
   handNumber: number;
+  /** The table's ruleset. */
+  rules: SheetRules;
   prevalentWind: Wind;
   /** The players by seat wind for the next hand. */
   playerBySeat: Record<Wind, string>;
@@ -259,5 +283,5 @@ export function nextHandInfo(record: SheetRecord | null): NextHandInfo | null {
   const s = seatingOf(record.hands.length);
   const playerBySeat = {} as Record<Wind, string>;
   s.seatWinds.forEach((w, p) => { playerBySeat[w] = record.players[p]; });
-  return { handNumber: record.hands.length + 1, prevalentWind: s.prevalentWind, playerBySeat, dealer: record.players[s.dealer] };
+  return { handNumber: record.hands.length + 1, rules: rulesOf(record), prevalentWind: s.prevalentWind, playerBySeat, dealer: record.players[s.dealer] };
 }

@@ -6,6 +6,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setConcealedKong, setDeclared, setSets, setWinning } from '../model/commands.ts';
 import { proposeSets, scoreWork } from '../model/hand.ts';
+import { useActiveRuleset } from '../ruleset/active.ts';
 import { isFlowerCode, type TileItem } from '../model/work.ts';
 import { useAppStore, useSelect } from '../state/context.tsx';
 import { TileFace } from '../tiles/TileFace.tsx';
@@ -15,17 +16,18 @@ export function SetsView({ onNext }: { onNext: () => void }) {
   const { t } = useTranslation();
   const store = useAppStore();
   const work = useSelect((s) => s.history.present);
+  const ruleset = useActiveRuleset();
 
   useEffect(() => {
     if (work.sets === null && work.tiles.length) {
-      const p = proposeSets(work);
+      const p = proposeSets(work, ruleset);
       store.run(setSets(p.sets, p.winningUid));
     }
-  }, [work, store]);
+  }, [work, store, ruleset]);
 
   const byUid = useMemo(() => new Map(work.tiles.map((x) => [x.uid, x])), [work.tiles]);
   const flowers = work.tiles.filter((x) => isFlowerCode(x.code));
-  const scored = useMemo(() => (work.sets ? scoreWork(work) : null), [work]);
+  const scored = useMemo(() => (work.sets ? scoreWork(work, ruleset) : null), [work, ruleset]);
   const problem = scored && !scored.built.ok ? scored.built.problem : null;
 
   if (!work.tiles.length) return <section className="view"><p>{t('sets.none')}</p></section>;
@@ -89,7 +91,7 @@ export function SetsView({ onNext }: { onNext: () => void }) {
         </div>
       )}
       <div className="row-actions">
-        <button type="button" className="btn ghost" onClick={() => { const p = proposeSets({ ...work, sets: null }); store.run(setSets(p.sets, p.winningUid)); }}>
+        <button type="button" className="btn ghost" onClick={() => { const p = proposeSets({ ...work, sets: null }, ruleset); store.run(setSets(p.sets, p.winningUid)); }}>
           {t('sets.regroup')}
         </button>
       </div>

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FanNames, Hand, WinContext } from '../../engine/index.ts';
+import type { FanNames, FanPaysContext, FanPaysResult, Hand, ScoreResult, WinContext } from '../../engine/index.ts';
 import { decodeShareLink, isShareError, type ShareEngine, type SharedHand } from './codec.ts';
 import { engineForShare } from './link.ts';
 
@@ -20,7 +20,10 @@ function fanName(names: FanNames, language: string): string {
   return names[lng] ?? names.en;
 }
 
-function Conditions({ ctx }: { ctx: WinContext }) {
+const WINDS = ['E', 'S', 'W', 'N'] as const;
+const isFanPays = (r: ScoreResult): r is FanPaysResult => r.ruleset === 'fan-pays' && 'netPayments' in r;
+
+function Conditions({ ctx, fanPays }: { ctx: WinContext; fanPays: boolean }) {
   const { t } = useTranslation();
   const wind = (w: string) => t(`share.wind.${w}`);
   const items: string[] = [
@@ -33,6 +36,18 @@ function Conditions({ ctx }: { ctx: WinContext }) {
   if (ctx.replacementTile) items.push(t('share.replacementTile'));
   if (ctx.robbingKong) items.push(t('share.robbingKong'));
   if (ctx.flowers) items.push(t('share.flowers', { count: ctx.flowers }));
+  if (fanPays) {
+    const fp = ctx as FanPaysContext;
+    items.push(t('share.fp.dealer', { wind: wind(fp.dealer ?? 'E') }));
+    if (fp.dealerStreak) items.push(t('share.fp.dealerStreak', { count: fp.dealerStreak }));
+    if (fp.flowerWallWin) items.push(t('share.fp.flowerWallWin'));
+    if (fp.firstDiscardWin) items.push(t('share.fp.firstDiscardWin'));
+    if (fp.firstDrawWin) items.push(t('share.fp.firstDrawWin'));
+    if (fp.dealerOpensWithMj) items.push(t('share.fp.dealerOpensWithMj'));
+    if (fp.claimedFirstDealerDiscard) items.push(t('share.fp.claimedFirstDealerDiscard'));
+    if (fp.secretKongs?.length) items.push(t('share.fp.secretKongs', { seats: fp.secretKongs.map(wind).join(', ') }));
+    if (fp.fanValue !== undefined && fp.fanValue !== 1) items.push(t('share.fp.fanValue', { value: fp.fanValue }));
+  }
   return <ul className="shared-hand-conditions">{items.map((s) => <li key={s}>{s}</li>)}</ul>;
 }
 
@@ -63,13 +78,18 @@ export function SharedHandView({ payload, renderHand, engine = engineForShare }:
   }
   const { shared } = decoded;
   const { result } = shared;
+  const fp = isFanPays(result) ? result : null;
+  // Card 002 counts fans; MCR counts points.
+  const unit = fp ? t('share.fp.fans') : t('share.points');
+  const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
   return (
     <section className="shared-hand" aria-labelledby="shared-hand-title">
       <h2 id="shared-hand-title">{t('share.sharedTitle')}</h2>
+      <p className="shared-hand-rules" data-testid="shared-ruleset">{t('share.rules', { name: t(`share.ruleset.${shared.ruleset}`, { defaultValue: shared.ruleset }) })}</p>
       <h3>{t('share.hand')}</h3>
       {renderHand ? renderHand(shared.hand) : <p className="shared-hand-notation"><code>{shared.notation}</code></p>}
       <h3>{t('share.conditions')}</h3>
-      <Conditions ctx={shared.ctx} />
+      <Conditions ctx={shared.ctx} fanPays={!!fp} />
       {!result.validWin && result.error && <p role="alert">{t('share.notValid', { message: result.error.message })}</p>}
       <h3>{t('share.fans')}</h3>
       <table className="shared-hand-fans">
@@ -77,18 +97,26 @@ export function SharedHandView({ payload, renderHand, engine = engineForShare }:
           {result.fans.map((f) => (
             <tr key={f.id}>
               <td>{fanName(f.names, i18n.language ?? 'en')}{f.count > 1 ? ` ×${f.count}` : ''}</td>
-              <td>{f.points * f.count} {t('share.points')}</td>
+              <td>{f.points * f.count} {unit}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row">{t('share.total')}</th>
-            <td data-testid="shared-total">{result.total} {t('share.points')}</td>
+            <td data-testid="shared-total">{result.total} {unit}</td>
           </tr>
         </tfoot>
       </table>
-      <p role="status">{t('share.verified', { total: result.total })}</p>
+      {fp?.netPayments && (
+        <>
+          <h3>{t('share.fp.payments')}</h3>
+          <ul className="shared-hand-payments" data-testid="shared-payments">
+            {WINDS.map((w) => <li key={w} data-seat={w}>{t(`share.wind.${w}`)}: {signed(fp.netPayments![w])}</li>)}
+          </ul>
+        </>
+      )}
+      <p role="status">{fp ? t('share.fp.verified', { total: result.total }) : t('share.verified', { total: result.total })}</p>
     </section>
   );
 }

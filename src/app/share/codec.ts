@@ -7,7 +7,10 @@
  *   v  format version (1)
  *   r  ruleset id, as in ScoreResult.ruleset
  *   h  hand notation (formatHand)
- *   c  the WinContext, with short keys; false / null / 0 are left out
+ *   c  the WinContext, with short keys; false / null / 0 are left out. A Fan Pays
+ *      hand adds the card-002 fields of FanPaysContext (dealer, run of wins,
+ *      flowers by seat, flower wall, blessings, secret kongs, fan value), so it
+ *      scores again exactly; an MCR link carrying any of them is refused.
  *   t  the total the hand scored when it was shared
  *
  * Opening a link checks two things before showing anything:
@@ -18,7 +21,7 @@
  * referee sees is always the engine's own score of the tiles in the link.
  */
 import { z } from 'zod';
-import type { Hand, ScoreResult, WinContext } from '../../engine/index.ts';
+import type { FanPaysContext, Hand, ScoreResult, WinContext } from '../../engine/index.ts';
 import { crc32Hex } from './crc32.ts';
 
 export const SHARE_VERSION = 1;
@@ -76,8 +79,27 @@ const CTX_KEYS = {
   flowers: 'f',
 } as const satisfies Record<keyof WinContext, string>;
 
+/** Short keys of the Fan Pays fields; `satisfies` flags a new FanPaysContext field with no key. */
+const FP_KEYS = {
+  dealer: 'dl',
+  dealerStreak: 'ds',
+  flowersBySeat: 'fs',
+  flowerWallWin: 'fw',
+  firstDiscardWin: 'b1',
+  firstDrawWin: 'b2',
+  dealerOpensWithMj: 'dm',
+  claimedFirstDealerDiscard: 'cf',
+  secretKongs: 'sk',
+  fanValue: 'fv',
+} as const satisfies Record<Exclude<keyof FanPaysContext, keyof WinContext>, string>;
+
+const FAN_PAYS_RULESET = 'fan-pays';
+const FLOWER_BASE = 34;
+
 const wind = z.enum(['E', 'S', 'W', 'N']);
 const flag = z.union([z.literal(0), z.literal(1)]).optional();
+/** Flower tiles as their numbers 1..8, e.g. "134". */
+const flowerDigits = z.string().regex(/^[1-8]{1,8}$/);
 
 const payloadSchema = z.object({
   v: z.number(),
@@ -93,6 +115,16 @@ const payloadSchema = z.object({
     rt: flag,
     rk: flag,
     f: z.number().int().min(0).max(8).optional(),
+    dl: wind.optional(),
+    ds: z.number().int().min(1).max(999).optional(),
+    fs: z.object({ E: flowerDigits.optional(), S: flowerDigits.optional(), W: flowerDigits.optional(), N: flowerDigits.optional() }).strict().optional(),
+    fw: flag,
+    b1: flag,
+    b2: flag,
+    dm: flag,
+    cf: flag,
+    sk: z.string().regex(/^[ESWN]{1,16}$/).optional(),
+    fv: z.number().positive().max(1e6).optional(),
   }).strict(),
   t: z.number().int(),
 }).strict();
@@ -109,7 +141,46 @@ function contextToShort(ctx: WinContext): Payload['c'] {
   if (ctx.replacementTile) c[k.replacementTile] = 1;
   if (ctx.robbingKong) c[k.robbingKong] = 1;
   if (ctx.flowers) c[k.flowers] = ctx.flowers;
-  return c as Payload['c'];
+  return c as unknown as Payload['c'];
+}
+
+/** The card-002 fields, short; defaults (dealer East, no run, fan value 1, nothing else) are left out. */
+function fanPaysToShort(ctx: FanPaysContext): Partial<Payload['c']> {
+  const k = FP_KEYS;
+  const c: Record<string, unknown> = {};
+  if (ctx.dealer && ctx.dealer !== 'E') c[k.dealer] = ctx.dealer;
+  if (ctx.dealerStreak) c[k.dealerStreak] = ctx.dealerStreak;
+  const seats = Object.entries(ctx.flowersBySeat ?? {}).filter(([, list]) => list && list.length);
+  if (seats.length) c[k.flowersBySeat] = Object.fromEntries(seats.map(([w, list]) => [w, list!.map((t) => String(t - FLOWER_BASE + 1)).join('')]));
+  if (ctx.flowerWallWin) c[k.flowerWallWin] = 1;
+  if (ctx.firstDiscardWin) c[k.firstDiscardWin] = 1;
+  if (ctx.firstDrawWin) c[k.firstDrawWin] = 1;
+  if (ctx.dealerOpensWithMj) c[k.dealerOpensWithMj] = 1;
+  if (ctx.claimedFirstDealerDiscard) c[k.claimedFirstDealerDiscard] = 1;
+  if (ctx.secretKongs?.length) c[k.secretKongs] = ctx.secretKongs.join('');
+  if (ctx.fanValue !== undefined && ctx.fanValue !== 1) c[k.fanValue] = ctx.fanValue;
+  return c as Partial<Payload['c']>;
+}
+
+const hasFanPaysKeys = (c: Payload['c']): boolean => Object.values(FP_KEYS).some((key) => c[key] !== undefined);
+
+function fanPaysFromShort(c: Payload['c']): Omit<FanPaysContext, keyof WinContext> {
+  const flowersBySeat: FanPaysContext['flowersBySeat'] = {};
+  for (const [w, digits] of Object.entries(c.fs ?? {})) {
+    if (digits) flowersBySeat[w as keyof typeof flowersBySeat] = [...digits].map((d) => FLOWER_BASE + Number(d) - 1);
+  }
+  return {
+    dealer: c.dl ?? 'E',
+    dealerStreak: c.ds ?? 0,
+    flowersBySeat,
+    flowerWallWin: c.fw === 1,
+    firstDiscardWin: c.b1 === 1,
+    firstDrawWin: c.b2 === 1,
+    dealerOpensWithMj: c.dm === 1,
+    claimedFirstDealerDiscard: c.cf === 1,
+    secretKongs: [...(c.sk ?? '')] as FanPaysContext['secretKongs'],
+    fanValue: c.fv ?? 1,
+  };
 }
 
 function contextFromShort(c: Payload['c']): WinContext {
@@ -153,7 +224,9 @@ export function encodeSharePayload(input: ShareInput, engine: Pick<ShareEngine, 
     v: SHARE_VERSION,
     r: input.result.ruleset,
     h: engine.formatHand(input.hand),
-    c: contextToShort(input.ctx),
+    c: input.result.ruleset === FAN_PAYS_RULESET
+      ? { ...contextToShort(input.ctx), ...fanPaysToShort(input.ctx as FanPaysContext) }
+      : contextToShort(input.ctx),
     t: input.result.total,
   };
   const body = toBase64Url(JSON.stringify(payload));
@@ -217,7 +290,11 @@ export function decodeShareLink(link: string, engine: ShareEngine): SharedHand {
   const score = engine.scorer(parsed.r);
   if (!score) throw new ShareError('UNSUPPORTED', `This hand link uses the ruleset "${parsed.r}", which this app does not know.`);
 
-  const ctx = contextFromShort(parsed.c);
+  const fanPays = parsed.r === FAN_PAYS_RULESET;
+  if (!fanPays && hasFanPaysKeys(parsed.c)) {
+    throw new ShareError('MALFORMED', `This hand link has Fan Pays conditions but says it is scored by "${parsed.r}"; it was not made by this app.`);
+  }
+  const ctx: WinContext = fanPays ? { ...contextFromShort(parsed.c), ...fanPaysFromShort(parsed.c) } : contextFromShort(parsed.c);
   let hand: Hand;
   let result: ScoreResult;
   try {

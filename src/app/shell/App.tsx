@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, currentLang, setLanguage, type Lang } from '../i18n/index.ts';
 import { Scanner } from './Scanner.tsx';
+import { useActiveRuleset } from '../ruleset/active.ts';
 
 const TableSession = lazy(() => import('../session/TableSession.tsx').then((m) => ({ default: m.TableSession })));
 const SharedHandView = lazy(() => import('../share/SharedHandView.tsx').then((m) => ({ default: m.SharedHandView })));
@@ -28,6 +29,7 @@ function useRoute(): Route {
 export function App({ offlineReady }: { offlineReady?: boolean }) {
   const { t } = useTranslation();
   const route = useRoute();
+  const ruleset = useActiveRuleset();
   const lang = currentLang();
   useEffect(() => { document.title = t('app.title'); }, [t, lang]);
   const [showOffline, setShowOffline] = useState(false);
@@ -46,7 +48,7 @@ export function App({ offlineReady }: { offlineReady?: boolean }) {
           <svg viewBox="0 0 24 32" width="18" height="24" aria-hidden="true"><rect x="1" y="1" width="22" height="30" rx="4" fill="#fbf8ef" stroke="#cfc6ad" /><rect x="7" y="7" width="10" height="18" rx="1.5" fill="none" stroke="#1d4ed8" strokeWidth="2" /></svg>
           <div>
             <h1>{t('app.title')}</h1>
-            <span className="subtitle">{t('app.subtitle')}</span>
+            <span className="subtitle" data-testid="subtitle">{t(ruleset === 'fan-pays' ? 'app.subtitleFanPays' : 'app.subtitle')}</span>
           </div>
         </div>
         <label className="lang">

@@ -3,7 +3,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STEPS, type Step } from '../model/work.ts';
 import { checkTiles, hasErrors } from '../model/checks.ts';
-import { scoreWork } from '../model/hand.ts';
+import { scoreWork, setsFor } from '../model/hand.ts';
+import { useActiveRuleset, type RulesetId } from '../ruleset/active.ts';
+import { RulesetPicker } from '../ruleset/RulesetPicker.tsx';
 import { useAppStore, useSelect } from '../state/context.tsx';
 import { deletePhoto } from '../state/store.ts';
 import { CaptureView } from '../capture/CaptureView.tsx';
@@ -15,11 +17,11 @@ import { ResultView } from '../result/ResultView.tsx';
 type Msg = { key: string; values?: Record<string, string | number> };
 
 /** The furthest step the work allows (derived, never stored). */
-function reachable(work: ReturnType<typeof useSelect<import('../model/work.ts').Work>>): number {
+function reachable(work: ReturnType<typeof useSelect<import('../model/work.ts').Work>>, ruleset: RulesetId): number {
   if (work.source === null) return 0;
-  if (hasErrors(checkTiles(work.tiles))) return 1;
+  if (hasErrors(checkTiles(work.tiles, setsFor(ruleset)))) return 1;
   if (work.sets === null) return 2;
-  return scoreWork(work).built.ok ? 4 : 2;
+  return scoreWork(work, ruleset).built.ok ? 4 : 2;
 }
 
 export function Scanner() {
@@ -31,7 +33,8 @@ export function Scanner() {
   const canRedo = useSelect((s) => s.history.future.length > 0);
   const announce = useSelect((s) => s.announce);
   const [notice, setNotice] = useState<Msg | null>(null);
-  const max = useMemo(() => reachable(work), [work]);
+  const ruleset = useActiveRuleset();
+  const max = useMemo(() => reachable(work, ruleset), [work, ruleset]);
   const go = (s: Step) => { store.goto(s); setNotice((n) => (s === 'review' ? n : null)); };
 
   useEffect(() => {
@@ -93,6 +96,7 @@ export function Scanner() {
         <span className="spacer" />
         {work.source !== null && <button type="button" className="btn ghost" onClick={startOver}>{t('common.startOver')}</button>}
       </div>
+      <RulesetPicker />
       <p className="visually-hidden" aria-live="polite">{announce === 'undo' ? t('common.undo') : announce === 'redo' ? t('common.redo') : ''}</p>
       {notice && (
         <div className={`notice ${notice.key.startsWith('err.') ? 'warn' : 'info'}`} role="alert" data-testid="notice">
