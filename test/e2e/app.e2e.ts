@@ -322,6 +322,207 @@ describe('scanner app', () => {
     await ctx.close();
   });
 
+  test('club table (issue 5): two scanned hands, a typed win and a draw with penalties; reload, totals, CSV, shared link', async () => {
+    const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
+    const label = JSON.parse(readFileSync(resolve(FIXTURES, 'hand-a.json'), 'utf8')) as Label;
+    const players = ['Anders', 'Bente', 'Claus', 'Dorte'];
+    await page.goto(`${server.url}#/table`);
+    await page.getByRole('button', { name: 'Start table' }).waitFor();
+    for (let i = 0; i < 4; i++) await page.getByLabel(new RegExp(`^Player ${i + 1} `)).fill(players[i]);
+    await page.getByLabel('Tournament').fill('Club night');
+    assert.equal(await page.getByRole('radio', { name: 'MCR' }).isChecked(), true);
+    await shot(page, 'table-1-start');
+    await page.getByRole('button', { name: 'Start table' }).click();
+    await page.getByTestId('next-hand').getByText(/hand 1, East round, dealer Anders/).waitFor();
+
+    /** The fixture photo through the scanner ([345p] and [666s] melded, won on the third East), then "add to sheet". */
+    const scanHandA = async (hand: number, seat: string, discarder: string | null, expect: { total: number; fans: string[]; winner: string }) => {
+      await page.getByRole('link', { name: 'Score a hand' }).click();
+      await page.getByRole('heading', { name: 'Photograph the hand' }).waitFor();
+      assert.equal(await page.getByTestId('ruleset').getAttribute('data-ruleset'), 'mcr');
+      await page.getByTestId('file-input').setInputFiles(resolve(FIXTURES, 'hand-a.jpg'));
+      await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 60_000 });
+      await page.locator('.photo-wrap img').waitFor();
+      await matchLabels(page, label);
+      await page.getByText('The tile count is right.').waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Confirm the sets' }).waitFor();
+      await setMelded(page, ['3p', '5p']);
+      await setMelded(page, ['6s', '6s']);
+      await page.locator('.set-card').filter({ has: page.locator('[data-tile="1z"]') }).locator('button.set-tile').last().click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'How did the hand win?' }).waitFor();
+      await page.getByRole('group', { name: 'Your seat wind' }).getByRole('button', { name: seat, exact: true }).click();
+      if (discarder) {
+        await page.getByRole('button', { name: 'Discard', exact: true }).click();
+        await page.getByRole('group', { name: 'Discarded by' }).getByRole('button', { name: new RegExp(`^${discarder} `) }).click();
+      } else {
+        await page.getByRole('button', { name: 'Self-drawn' }).click();
+      }
+      await page.getByRole('switch', { name: /Last tile of the wall/ }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: 'Score' }).waitFor();
+      for (const name of expect.fans) await page.getByTestId('fans').getByText(name, { exact: true }).waitFor();
+      assert.match((await page.getByTestId('total').textContent()) ?? '', new RegExp(`${expect.total} points`));
+      const add = page.getByRole('button', { name: `Add to the score sheet: hand ${hand}, won by ${expect.winner}` });
+      await add.click();
+      await page.getByText(`Added as hand ${hand} on the score sheet.`).waitFor();
+      await shot(page, `table-2-hand${hand}-added`);
+      await page.getByRole('button', { name: 'Start over' }).click();
+    };
+
+    // Hand 1: Anders is East and dealer; self-drawn on the last tile of the wall:
+    // Last Tile Draw 8 + Prevalent Wind 2 + Seat Wind 2 + Flower 1 = 13.
+    // Rules 004, self-drawn: each loser pays 8 + 13 = 21. A +63, B C D -21.
+    await scanHandA(1, 'East', null, { total: 13, fans: ['Last Tile Draw', 'Prevalent Wind', 'Seat Wind', 'Flower Tiles'], winner: 'Anders' });
+    // Hand 2: the deal passes to Bente (East); Claus sits South, Dorte West, Anders North.
+    // Claus wins on Dorte's discard on the last tile: Last Tile Claim 8 + Prevalent Wind 2 + Flower 1 = 11.
+    // Discard: Dorte pays 8 + 11 = 19, Anders and Bente 8 each; Claus +35.
+    await scanHandA(2, 'South', 'West', { total: 11, fans: ['Last Tile Claim', 'Prevalent Wind', 'Flower Tiles'], winner: 'Claus' });
+
+    await page.getByRole('link', { name: 'Table' }).click();
+    await page.getByTestId('hand-2').waitFor();
+    // Hand 3, typed: Bente wins 16 on Anders's discard; Dorte pays a 30-point penalty shared out (10 each).
+    // Bente +8+8+24 +10 = +50, Anders -24 +10 = -14, Claus -8 +10 = +2, Dorte -8 -30 = -38.
+    await page.getByRole('button', { name: 'Type in a hand' }).click();
+    let form = page.getByRole('form', { name: 'Hand 3' });
+    await form.getByLabel('Winner').selectOption('Bente');
+    await form.getByLabel('Discarded by').selectOption('Anders');
+    await form.getByLabel('Points').fill('16');
+    await form.getByRole('button', { name: 'Add penalty' }).click();
+    await form.locator('.session-penalty select').selectOption('Dorte');
+    await shot(page, 'table-3-typed');
+    await form.getByRole('button', { name: 'Add to sheet' }).click();
+    // Hand 4: a draw; Claus pays a 5-point penalty that is only taken off.
+    await page.getByRole('button', { name: 'Type in a hand' }).click();
+    form = page.getByRole('form', { name: 'Hand 4' });
+    await form.getByRole('radio', { name: 'Draw' }).check();
+    await form.getByRole('button', { name: 'Add penalty' }).click();
+    await form.locator('.session-penalty select').selectOption('Claus');
+    await form.getByLabel('Penalty points').fill('5');
+    await form.getByLabel('Share among the other three').uncheck();
+    await form.getByRole('button', { name: 'Add to sheet' }).click();
+    await page.getByTestId('hand-4').waitFor();
+
+    // Running totals, by hand:  A    B    C    D
+    //   1 (A self-drawn 13)     +63  -21  -21  -21  ->  63 -21 -21 -21
+    //   2 (C on D, 11)           -8   -8  +35  -19  ->  55 -29  14 -40
+    //   3 (B on A, 16; D pen.)  -14  +50   +2  -38  ->  41  21  16 -78
+    //   4 (draw; C pen. 5)        0    0   -5    0  ->  41  21  11 -78
+    // Table points 4/2/1/0 by place: A 4, B 2, C 1, D 0.
+    const expectTotals = ['41', '21', '11', '-78'];
+    const expectTablePoints = ['4', '2', '1', '0'];
+    await page.reload();
+    await page.getByTestId('hand-4').waitFor();
+    assert.deepEqual(await Promise.all([0, 1, 2, 3].map((p) => page.getByTestId(`total-${p}`).textContent())), expectTotals);
+    assert.deepEqual(await Promise.all([0, 1, 2, 3].map((p) => page.getByTestId(`table-points-${p}`).textContent())), expectTablePoints);
+    assert.match((await page.getByTestId('hand-1').textContent()) ?? '', /Anders wins 13 self-drawn/);
+    assert.match((await page.getByTestId('hand-2').textContent()) ?? '', /Claus wins 11 on Dorte's discard/);
+    assert.match((await page.getByTestId('hand-3').textContent()) ?? '', /Dorte penalty 30 \(shared\); Bente wins 16 on Anders's discard/);
+    await shot(page, 'table-4-after-reload');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    assert.equal(download.suggestedFilename(), 'sheet-club-night.csv');
+    const csv = readFileSync((await download.path())!, 'utf8');
+    writeFileSync(resolve(ARTIFACTS, 'table-sheet.csv'), csv);
+    const rows = csv.trim().split('\r\n').map((l) => l.split(','));
+    assert.deepEqual(rows[0].slice(0, 10), ['hand', 'round', 'dealer', 'result', 'winner', 'discarder', 'self_drawn', 'points', 'source', 'penalties']);
+    assert.deepEqual(rows[1].slice(0, 18), ['1', 'E1', 'Anders', 'win', 'Anders', '', 'yes', '13', 'scored', '', '63', '-21', '-21', '-21', '63', '-21', '-21', '-21']);
+    assert.deepEqual(rows[2].slice(0, 18), ['2', 'E2', 'Bente', 'win', 'Claus', 'Dorte', 'no', '11', 'scored', '', '-8', '-8', '35', '-19', '55', '-29', '14', '-40']);
+    assert.deepEqual(rows[3].slice(0, 19), ['3', 'E3', 'Claus', 'win', 'Bente', 'Anders', 'no', '16', 'typed', 'Dorte 30 shared', '-14', '50', '2', '-38', '41', '21', '16', '-78', '']);
+    assert.deepEqual(rows[4].slice(0, 19), ['4', 'E4', 'Dorte', 'draw', '', '', '', '', '', 'Claus 5', '0', '0', '-5', '0', '41', '21', '11', '-78', '']);
+    assert.deepEqual(rows[5].slice(14, 18), expectTotals);
+    assert.deepEqual(rows[6].slice(14, 18), expectTablePoints);
+    const link = rows[1][18];
+    assert.match(link, /#\/h\/[\w-]+\.[0-9a-f]{8}$/);
+    assert.equal(await page.getByTestId('hand-1').getByRole('link', { name: 'verify hand' }).getAttribute('href'), link);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+
+    // Another phone opens the first hand's link: the same fans and total, scored again there.
+    const other = await newPage({ width: 390, height: 844 });
+    await other.page.goto(link);
+    await other.page.getByRole('heading', { name: 'Shared hand' }).waitFor();
+    for (const name of ['Last Tile Draw', 'Prevalent Wind', 'Seat Wind', 'Flower Tiles']) await other.page.getByText(name, { exact: true }).waitFor();
+    assert.equal(await other.page.getByTestId('shared-total').textContent(), '13 points');
+    await other.page.getByText('the same as in the link').waitFor();
+    await shot(other.page, 'table-5-shared-link');
+    assert.deepEqual(other.errors, []);
+    await other.ctx.close();
+  });
+
+  test('Fan Pays at phone size: a 17-tile hand typed in, with the card-002 conditions, fans and payments', async () => {
+    const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
+    await page.goto(server.url);
+    await page.getByRole('heading', { name: 'Photograph the hand' }).waitFor();
+    await page.getByTestId('ruleset').getByRole('button', { name: 'Fan Pays' }).click();
+    assert.equal(await page.getByTestId('ruleset').getAttribute('data-ruleset'), 'fan-pays');
+    await page.getByTestId('subtitle').getByText(/Fan Pays/).waitFor();
+    await page.getByRole('button', { name: 'Enter the tiles by hand' }).click();
+    await page.getByRole('heading', { name: 'Check the tiles' }).waitFor();
+    const keyboard = page.getByRole('group', { name: 'Tile keyboard' });
+    // 123m 456m 789m 234p 55s 678s: five chows and a pair, plus flowers 1 and 3.
+    const codes = ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m', '2p', '3p', '4p', '5s', '5s', '6s', '7s', '8s'];
+    for (const code of codes.slice(0, 14)) await keyboard.locator(`button[data-code="${code}"]`).click();
+    // 14 tiles are a full MCR hand, but Fan Pays needs 17.
+    await page.getByText('14 tiles: a finished hand has 17, plus one for each kong. 3 missing.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Next' }).isDisabled(), true);
+    for (const code of [...codes.slice(14), 'f1', 'f3']) await keyboard.locator(`button[data-code="${code}"]`).click();
+    await page.getByText('The tile count is right.').waitFor();
+    await shot(page, 'fanpays-1-tiles');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Confirm the sets' }).waitFor();
+    assert.equal(await page.locator('.set-card').count(), 6);
+    await shot(page, 'fanpays-2-sets');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'How did the hand win?' }).waitFor();
+    // South wins self-drawn; East deals and has won the hand before; West declared a concealed kong.
+    await page.getByRole('group', { name: 'Your seat wind' }).getByRole('button', { name: 'South', exact: true }).click();
+    await page.getByRole('button', { name: 'Self-drawn' }).click();
+    const fp = page.getByTestId('fan-pays-conditions');
+    assert.equal(await fp.getByRole('group', { name: 'Dealer' }).getByRole('button', { name: 'East' }).getAttribute('aria-pressed'), 'true');
+    await fp.getByRole('button', { name: /Dealer's wins in a row before this hand: one more/ }).click();
+    await fp.getByRole('button', { name: 'One secret kong more for West' }).click();
+    assert.equal(await page.getByRole('switch', { name: /Last tile of its kind/ }).count(), 0);
+    await shot(page, 'fanpays-3-conditions');
+    await page.reload();
+    await page.getByRole('heading', { name: 'How did the hand win?' }).waitFor();
+    assert.equal(await page.getByTestId('ruleset').getAttribute('data-ruleset'), 'fan-pays');
+    assert.equal(await page.getByTestId('dealer-streak').locator('output').textContent(), '1');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Score' }).waitFor();
+    const fans = page.getByTestId('fans');
+    // Card 002: Small Chow 5, Dealer Penalty 1, each flower 1 (x2), No Honors 1, Self-Drawn 1,
+    // Buried Treasure 2, Pair of 2/5/8 2, Dragon's Tail 7 = 21 fans.
+    for (const name of ['Small Chow', 'Dealer Penalty', 'No Flowers or Each Flower', 'No Honors', 'Self-Drawn MJ', 'Buried Treasure', "Pair of 2's, 5's, or 8's", "Dragon's Tail"]) {
+      await fans.getByText(name, { exact: true }).waitFor();
+    }
+    assert.match((await page.getByTestId('total').textContent()) ?? '', /21 fans.*no minimum/);
+    await page.locator('.not-counted').getByText('Mother and Daughter').waitFor();
+    // Self-drawn: North and West pay 20, the dealer (East) 21 with Dealer Penalty;
+    // West's secret kong: one fan from each of the other three.
+    const pay = page.getByTestId('payments');
+    const amounts = await Promise.all(['E', 'S', 'W', 'N'].map((w) => pay.locator(`[data-seat="${w}"] .amount`).textContent()));
+    assert.deepEqual(amounts.map((a) => /^[+−]?\d+/.exec(a ?? '')?.[0]), ['−22', '+60', '−17', '−21']);
+    assert.match(amounts[2] ?? '', /win −20, secret kongs \+3/);
+    await shot(page, 'fanpays-4-result');
+
+    // Its hand link re-scores the same on another phone, with the Fan Pays conditions.
+    const link = await page.getByTestId('share-link').inputValue();
+    const other = await newPage({ width: 390, height: 844 });
+    await other.page.goto(link);
+    await other.page.getByRole('heading', { name: 'Shared hand' }).waitFor();
+    assert.equal(await other.page.getByTestId('shared-total').textContent(), '21 fans');
+    await other.page.getByText("Dealer's wins in a row: 1").waitFor();
+    await other.page.getByText('Secret kongs of other players: West').waitFor();
+    assert.match((await other.page.getByTestId('shared-payments').textContent()) ?? '', /East: −22.*South: \+60.*West: −17.*North: −21/);
+    await shot(other.page, 'fanpays-5-shared');
+    assert.deepEqual(other.errors, []);
+    await other.ctx.close();
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
   test('no request left the origin', () => {
     assert.deepEqual(external, []);
   });

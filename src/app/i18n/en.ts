@@ -85,11 +85,11 @@ const en = {
   },
   rules: { label: 'Rules', mcr: 'MCR', 'fan-pays': 'Fan Pays', fromTable: 'set by the open table' },
   fp: {
-    totalLabel: 'Total fans', total: '{{count}} fans', total_one: '{{count}} fan', fanPoints: '{{points}} fans', fanPoints_one: '{{points}} fan', fanTimes: '{{points}} fans × {{count}}',
+    totalLabel: 'Total fans', total: '{{count}} fans', total_one: '{{count}} fan', fanPoints: '{{points}} fans', fanPoints_one: '{{points}} fan', fanTimes: '{{count}} fans × {{n}}', fanTimes_one: '{{count}} fan × {{n}}',
     noMinimum: 'Card 002 has no minimum: every complete hand wins. One fan is worth {{value}}.',
     paymentsHint: 'Paid per fan (one fan = {{value}}): self-drawn, all three pay; on a discard, the discarder pays. Secret kongs are paid at once, one fan from each other player.',
     dealerTag: 'dealer', parts: 'win {{win}}, secret kongs {{kongs}}',
-    dealerPenaltyNote: 'Dealer Penalty ({{n}} fans) is paid by the dealer only.',
+    dealerPenaltyNote: 'Dealer Penalty ({{count}} fans) is paid by the dealer only.', dealerPenaltyNote_one: 'Dealer Penalty ({{count}} fan) is paid by the dealer only.',
     conditions: 'Fan Pays table', dealer: 'Dealer', dealerStreak: "Dealer's wins in a row before this hand",
     less: '{{what}}: one fewer', more: '{{what}}: one more',
     flowerWallWin: 'Winning tile from the flower wall', firstDiscardWin: "Won on the dealer's first discard (Terrestrial Blessing)",

@@ -86,11 +86,11 @@ const pl: Strings = {
   },
   rules: { label: 'Zasady', mcr: 'MCR', 'fan-pays': 'Fan Pays', fromTable: 'ustalone przez otwarty stół' },
   fp: {
-    totalLabel: 'Suma fanów', total: 'fany: {{count}}', total_one: 'fany: {{count}}', fanPoints: 'fany: {{points}}', fanPoints_one: 'fany: {{points}}', fanTimes: 'fany: {{points}} × {{count}}',
+    totalLabel: 'Suma fanów', total: 'fany: {{count}}', total_one: 'fany: {{count}}', fanPoints: 'fany: {{points}}', fanPoints_one: 'fany: {{points}}', fanTimes: 'fany: {{count}} × {{n}}', fanTimes_one: 'fany: {{count}} × {{n}}',
     noMinimum: 'Karta 002 nie ma minimum: każda pełna ręka wygrywa. Jeden fan jest wart {{value}}.',
     paymentsHint: 'Płatność za fany (jeden fan = {{value}}): przy dobraniu płacą wszyscy trzej, przy odrzucie płaci odrzucający. Sekretne kongi są płacone od razu, po jednym fanie od każdego.',
     dealerTag: 'rozdający', parts: 'wygrana {{win}}, sekretne kongi {{kongs}}',
-    dealerPenaltyNote: 'Karę rozdającego (fany: {{n}}) płaci tylko rozdający.',
+    dealerPenaltyNote: 'Karę rozdającego (fany: {{count}}) płaci tylko rozdający.', dealerPenaltyNote_one: 'Karę rozdającego (fany: {{count}}) płaci tylko rozdający.',
     conditions: 'Stół Fan Pays', dealer: 'Rozdający', dealerStreak: 'Wygrane rozdającego z rzędu przed tym rozdaniem',
     less: '{{what}}: o jeden mniej', more: '{{what}}: o jeden więcej',
     flowerWallWin: 'Kamień z muru kwiatów', firstDiscardWin: 'Wygrana na pierwszym odrzucie rozdającego (Błogosławieństwo ziemi)',

@@ -86,11 +86,11 @@ const sv: Strings = {
   },
   rules: { label: 'Regler', mcr: 'MCR', 'fan-pays': 'Fan Pays', fromTable: 'bestämt av det öppna bordet' },
   fp: {
-    totalLabel: 'Summa fan', total: '{{count}} fan', total_one: '{{count}} fan', fanPoints: '{{points}} fan', fanPoints_one: '{{points}} fan', fanTimes: '{{points}} fan × {{count}}',
+    totalLabel: 'Summa fan', total: '{{count}} fan', total_one: '{{count}} fan', fanPoints: '{{points}} fan', fanPoints_one: '{{points}} fan', fanTimes: '{{count}} fan × {{n}}', fanTimes_one: '{{count}} fan × {{n}}',
     noMinimum: 'Kort 002 har ingen minimigräns: varje färdig hand vinner. En fan är värd {{value}}.',
     paymentsHint: 'Betalning per fan (en fan = {{value}}): vid självdragen vinst betalar alla tre, vid kast betalar den som kastade. Hemliga konger betalas direkt, en fan från varje annan spelare.',
     dealerTag: 'givare', parts: 'vinst {{win}}, hemliga konger {{kongs}}',
-    dealerPenaltyNote: 'Givarens straff ({{n}} fan) betalas bara av givaren.',
+    dealerPenaltyNote: 'Givarens straff ({{count}} fan) betalas bara av givaren.', dealerPenaltyNote_one: 'Givarens straff ({{count}} fan) betalas bara av givaren.',
     conditions: 'Fan Pays-bord', dealer: 'Givare', dealerStreak: 'Givarens vinster i rad före denna hand',
     less: '{{what}}: en färre', more: '{{what}}: en fler',
     flowerWallWin: 'Vinstbricka från blomväggen', firstDiscardWin: 'Vinst på givarens första kast (Jordens välsignelse)',

@@ -87,11 +87,11 @@ const zh: Strings = {
   },
   rules: { label: '规则', mcr: '国标', 'fan-pays': '番付', fromTable: '由当前牌桌决定' },
   fp: {
-    totalLabel: '总番数', total: '{{count}} 番', total_one: '{{count}} 番', fanPoints: '{{points}} 番', fanPoints_one: '{{points}} 番', fanTimes: '{{points}} 番 × {{count}}',
+    totalLabel: '总番数', total: '{{count}} 番', total_one: '{{count}} 番', fanPoints: '{{points}} 番', fanPoints_one: '{{points}} 番', fanTimes: '{{count}} 番 × {{n}}', fanTimes_one: '{{count}} 番 × {{n}}',
     noMinimum: '计分卡 002 没有起和番：完整的牌都能和。一番值 {{value}}。',
     paymentsHint: '按番付款（一番 = {{value}}）：自摸三家都付，点和由放铳者付。暗杠即时收取，其他三家各付一番。',
     dealerTag: '庄家', parts: '和牌 {{win}}，暗杠 {{kongs}}',
-    dealerPenaltyNote: '庄家罚番（{{n}} 番）只由庄家支付。',
+    dealerPenaltyNote: '庄家罚番（{{count}} 番）只由庄家支付。', dealerPenaltyNote_one: '庄家罚番（{{count}} 番）只由庄家支付。',
     conditions: '番付牌桌', dealer: '庄家', dealerStreak: '本局前庄家连胜次数',
     less: '{{what}}：减一', more: '{{what}}：加一',
     flowerWallWin: '花墙摸到和牌', firstDiscardWin: '和庄家第一张打出的牌（地和）',

@@ -120,7 +120,9 @@ export function ResultView() {
           {r.fans.map((f) => (
             <tr key={f.id} data-fan={f.id}>
               <th scope="row"><span className="fan-name">{fanName(f.names, lang)}</span></th>
-              <td className="fan-pts">{f.count > 1 ? t(`${unit}.fanTimes`, { points: f.points, count: f.count }) : t(`${unit}.fanPoints`, { points: f.points, count: f.points })}</td>
+              <td className="fan-pts">{f.count > 1
+                ? (fp ? t('fp.fanTimes', { count: f.points, n: f.count }) : t('result.fanTimes', { points: f.points, count: f.count }))
+                : t(`${unit}.fanPoints`, { points: f.points, count: f.points })}</td>
               <td className="fan-sum">{f.points * f.count}</td>
             </tr>
           ))}
@@ -158,7 +160,7 @@ export function ResultView() {
               );
             })}
           </ul>
-          {fp && fp.dealerPenalty > 0 && <p className="small">{t('fp.dealerPenaltyNote', { n: fp.dealerPenalty })}</p>}
+          {fp && fp.dealerPenalty > 0 && <p className="small">{t('fp.dealerPenaltyNote', { count: fp.dealerPenalty })}</p>}
         </>
       ) : <p className="small">{t('result.invalid')}</p>}
 
