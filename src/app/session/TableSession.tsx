@@ -143,6 +143,8 @@ export function TableSession() {
       <div className="session-screen">
         {toolbar}
         {status}
+        {/* On a phone the sheet scrolls sideways inside its box instead of widening the page. */}
+        <div className="session-sheet-scroll">
         <table className="session-sheet">
           <caption>
             {[record.meta.tournament, record.meta.session, record.meta.table].filter(Boolean).join(' · ') || t('session.sheet')}
@@ -203,6 +205,7 @@ export function TableSession() {
             </tr>
           </tfoot>
         </table>
+        </div>
         {nextInfo
           ? (
             <p data-testid="next-hand">
