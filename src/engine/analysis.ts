@@ -26,7 +26,7 @@ export function whatIf(hand: WaitingHand, ctx: WinContext): WhatIf[] {
 /** Every way to read a complete hand, each fully scored, best first. */
 export function allDecompositions(hand: Hand, ctx: WinContext): ScoreResult[] {
   try {
-    const p = evaluateAll(hand, ctx);
+    const p = evaluateAll(hand, ctx, true);
     const seen = new Set<string>();
     const out: ScoreResult[] = [];
     for (const ev of [...p.evaluations].sort((a, b) => b.total - a.total)) {

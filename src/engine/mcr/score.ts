@@ -361,9 +361,15 @@ function handLevelFans(f: HandFacts, ctx: WinContext): Int32Array {
   return c;
 }
 
+// Scratch tables for one reading; a reading is copied out only when it may be the best.
+const SCRATCH_COUNTS = new Int32Array(82);
+const SCRATCH_REMOVED = new Int16Array(82);
+
 function detect(ip: Interp, f: HandFacts, base: Int32Array, ctx: WinContext, uniqueWait: boolean): Evaluated {
-  const c = base.slice();
-  const removed = new Int16Array(82);
+  const c = SCRATCH_COUNTS;
+  c.set(base);
+  const removed = SCRATCH_REMOVED;
+  removed.fill(0);
   const noHonors = !f.winds && !f.dragons;
   const nSuits = popcount3(f.suits);
   const std = ip.kind === 'standard' || ip.kind === 'knitted-straight';
@@ -522,7 +528,7 @@ export interface Prepared {
 }
 
 /** Validates and evaluates every interpretation. Throws MahjongError on bad input. */
-export function evaluateAll(hand: Hand, ctx: WinContext): Prepared {
+export function evaluateAll(hand: Hand, ctx: WinContext, keepAll = false): Prepared {
   validateHand(hand, MCR_SHAPE);
   validateContext(ctx, hand);
   const cc = countTiles(hand.concealed);
@@ -538,7 +544,16 @@ export function evaluateAll(hand: Hand, ctx: WinContext): Prepared {
     return waits;
   };
   const base = handLevelFans(f, ctx);
-  const evaluations = ips.map((ip) => detect(ip, f, base, ctx, ip.wait ? getWaits().length === 1 : false));
+  const evaluations: Evaluated[] = [];
+  let best = -1;
+  for (const ip of ips) {
+    const ev = detect(ip, f, base, ctx, ip.wait ? getWaits().length === 1 : false);
+    if (keepAll || ev.total >= best) {
+      // detect() works in scratch tables: keep a copy of every reading that can still be the best.
+      evaluations.push({ ...ev, counts: ev.counts.slice(), removed: ev.removed.slice() });
+      if (ev.total > best) best = ev.total;
+    }
+  }
   return { hand, ctx, evaluations, waits: getWaits() };
 }
 
