@@ -80,7 +80,7 @@ export function SharedHandView({ payload, renderHand, engine = engineForShare }:
   const { result } = shared;
   const fp = isFanPays(result) ? result : null;
   // Card 002 counts fans; MCR counts points.
-  const unit = fp ? t('share.fp.fans') : t('share.points');
+  const amount = (count: number) => (fp ? t('share.fp.fanCount', { count }) : t('share.pointCount', { count }));
   const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
   return (
     <section className="shared-hand" aria-labelledby="shared-hand-title">
@@ -97,14 +97,14 @@ export function SharedHandView({ payload, renderHand, engine = engineForShare }:
           {result.fans.map((f) => (
             <tr key={f.id}>
               <td>{fanName(f.names, i18n.language ?? 'en')}{f.count > 1 ? ` ×${f.count}` : ''}</td>
-              <td>{f.points * f.count} {unit}</td>
+              <td>{amount(f.points * f.count)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row">{t('share.total')}</th>
-            <td data-testid="shared-total">{result.total} {unit}</td>
+            <td data-testid="shared-total">{amount(result.total)}</td>
           </tr>
         </tfoot>
       </table>

@@ -48,7 +48,8 @@ export function App({ offlineReady }: { offlineReady?: boolean }) {
           <svg viewBox="0 0 24 32" width="18" height="24" aria-hidden="true"><rect x="1" y="1" width="22" height="30" rx="4" fill="#fbf8ef" stroke="#cfc6ad" /><rect x="7" y="7" width="10" height="18" rx="1.5" fill="none" stroke="#1d4ed8" strokeWidth="2" /></svg>
           <div>
             <h1>{t('app.title')}</h1>
-            <span className="subtitle" data-testid="subtitle">{t(ruleset === 'fan-pays' ? 'app.subtitleFanPays' : 'app.subtitle')}</span>
+            {/* A shared hand names its own ruleset; this device's choice would only confuse there. */}
+            {route.name !== 'shared' && <span className="subtitle" data-testid="subtitle">{t(ruleset === 'fan-pays' ? 'app.subtitleFanPays' : 'app.subtitle')}</span>}
           </div>
         </div>
         <label className="lang">
