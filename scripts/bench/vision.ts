@@ -8,7 +8,7 @@
  * test/artifacts/bench/ (git-ignored) and reused.
  * With --json the last line is {"median_ms","model_bytes"}.
  */
-import { readFile, stat, mkdir } from 'node:fs/promises';
+import { readFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -37,8 +37,18 @@ async function benchImage(): Promise<string> {
     src = path.join(tmp, 'images', '000000.jpg');
   }
   if (!src || !existsSync(src)) throw new Error('no generator output; pass --image FILE');
-  // exactly 4000x3000 (12 MP), phone-like quality
-  await sharp(src).resize(4000, 3000, { fit: 'cover' }).jpeg({ quality: 92, chromaSubsampling: '4:2:0' }).toFile(out);
+  // exactly 4000x3000 (12 MP) with phone-like sensor noise and JPEG quality 92, so the file
+  // (~3-4 MB) costs what a real photo costs to decode (a clean render compresses far better)
+  const { data, info } = await sharp(src).resize(4000, 3000, { fit: 'cover' }).raw().toBuffer({ resolveWithObject: true });
+  let seed = 12345;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296);
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i] + (rnd() + rnd() + rnd() - 1.5) * 14;
+    data[i] = v < 0 ? 0 : v > 255 ? 255 : v;
+  }
+  await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .jpeg({ quality: 92, chromaSubsampling: '4:2:0' })
+    .toFile(out);
   return out;
 }
 

@@ -5,8 +5,8 @@ labels/NNNNNN.json = {"width","height","tiles":[{"code","box","quad",
 "sideways","upside_down",...}]}. Single-tile folders (--tiles) hold
 tiles/<code>/NNNNNN.jpg (+ labels.csv).
 
-Everything is decoded once and cached as uint8 numpy arrays in a cache dir
-(scripts/train/runs/cache) so that restarts are fast.
+Everything is decoded once into memory as uint8 numpy arrays (GrowingScenes /
+GrowingTiles below); sets still being generated are picked up as they grow.
 """
 import json
 import math
@@ -66,6 +66,8 @@ def tile_quad(t):
     if not q or len(q) != 4 or t.get("truncated"):
         return corners
     q = np.array(q, dtype=np.float32)
+    if t.get("extrude") is not None:
+        return np.concatenate([q, q + np.array(t["extrude"], np.float32)])
     qx0, qy0 = q.min(0)
     qx1, qy1 = q.max(0)
     dx = (x - qx0) if x < qx0 - 0.5 else (x + w - qx1)
@@ -77,46 +79,8 @@ def tile_quad(t):
     return pts
 
 
-def _cache_path(cache_dir, folder, kind):
-    key = os.path.abspath(folder).replace("/", "_").strip("_")
-    return os.path.join(cache_dir, f"{key}.{kind}.npz")
-
-
 # ----------------------------------------------------------------------------
 # Detector data
-
-
-def build_det_cache(folder, cache_dir, limit=None):
-    """Letterbox every scene to DET_CACHE_SIZE; keep quads (cache pixels) and sideways flag."""
-    os.makedirs(cache_dir, exist_ok=True)
-    cp = _cache_path(cache_dir, folder, f"det{DET_CACHE_SIZE}")
-    if limit is None and os.path.exists(cp):
-        z = np.load(cp, allow_pickle=True)
-        return z["images"], list(z["quads"]), list(z["sideways"])
-    scenes = list_scenes(folder)[:limit]
-    S = DET_CACHE_SIZE
-    images = np.full((len(scenes), S, S, 3), 127, np.uint8)
-    quads, sideways = [], []
-    for i, (ip, lp) in enumerate(scenes):
-        im = Image.open(ip).convert("RGB")
-        with open(lp) as f:
-            lab = json.load(f)
-        W, H = im.size
-        r = S / max(W, H)
-        nw, nh = max(1, round(W * r)), max(1, round(H * r))
-        im.draft("RGB", (nw, nh))
-        im = im.resize((nw, nh), Image.BILINEAR)
-        ox, oy = (S - nw) // 2, (S - nh) // 2
-        images[i, oy:oy + nh, ox:ox + nw] = np.asarray(im)
-        sx, sy = nw / W, nh / H
-        q = np.stack([_pad8(tile_quad(t)) for t in lab["tiles"]]) if lab["tiles"] else np.zeros((0, 8, 2), np.float32)
-        q = q * np.array([sx, sy], np.float32) + np.array([ox, oy], np.float32)
-        quads.append(q.astype(np.float32))
-        sideways.append(np.array([bool(t.get("sideways")) for t in lab["tiles"]], bool))
-    if limit is None:
-        np.savez(cp, images=images, quads=np.array(quads + [None], dtype=object)[:-1],
-                 sideways=np.array(sideways + [None], dtype=object)[:-1])
-    return images, quads, sideways
 
 
 def _pad8(p):
@@ -295,71 +259,6 @@ def _extract_patch(im, q, ctx=PATCH_CTX, size=PATCH):
     return np.asarray(im.transform((size, size), Image.EXTENT, box, Image.BILINEAR))
 
 
-def build_cls_cache(folder, cache_dir, limit=None):
-    os.makedirs(cache_dir, exist_ok=True)
-    cp = _cache_path(cache_dir, folder, "cls")
-    if limit is None and os.path.exists(cp):
-        z = np.load(cp)
-        return z["patches"], z["labels"], z["sideways"]
-    scenes = list_scenes(folder)[:limit]
-    patches, labels, side = [], [], []
-    for ip, lp in scenes:
-        im = Image.open(ip).convert("RGB")
-        with open(lp) as f:
-            lab = json.load(f)
-        for t in lab["tiles"]:
-            if t["code"] not in CLS_INDEX:
-                continue
-            x, y, w, h = t["box"]
-            if w < 6 or h < 6:
-                continue
-            q = np.array([[x, y], [x + w, y + h]], np.float32)
-            patches.append(_extract_patch(im, q))
-            labels.append(CLS_INDEX[t["code"]])
-            side.append(bool(t.get("sideways")))
-    patches = np.stack(patches).astype(np.uint8)
-    labels = np.array(labels, np.int64)
-    side = np.array(side, bool)
-    if limit is None:
-        np.savez(cp, patches=patches, labels=labels, sideways=side)
-    return patches, labels, side
-
-
-def build_tile_cache(folder, cache_dir, limit=None):
-    """Single-tile images: the whole image is taken as the tile box (plus context padding by edge)."""
-    os.makedirs(cache_dir, exist_ok=True)
-    cp = _cache_path(cache_dir, folder, "tiles")
-    if limit is None and os.path.exists(cp):
-        z = np.load(cp)
-        return z["patches"], z["labels"], z["sideways"]
-    files = sorted(glob.glob(os.path.join(folder, "tiles", "*", "*.jpg")))[:limit]
-    if not files:
-        raise SystemExit(f"no tiles/<code>/*.jpg in {folder}")
-    patches, labels = [], []
-    for p in files:
-        code = os.path.basename(os.path.dirname(p))
-        if code not in CLS_INDEX:
-            continue
-        im = Image.open(p).convert("RGB")
-        W, H = im.size
-        if W > H:  # a sideways single tile: stand it up
-            im = im.transpose(Image.ROTATE_90)
-            W, H = H, W
-        q = np.array([[0, 0], [W, 0], [W, H], [0, H]], np.float32)
-        # replicate edges for the context ring
-        arr = np.asarray(im)
-        pw, ph = int(W * (PATCH_CTX - 1) / 2) + 1, int(H * (PATCH_CTX - 1) / 2) + 1
-        arr = np.pad(arr, ((ph, ph), (pw, pw), (0, 0)), mode="edge")
-        patches.append(_extract_patch(Image.fromarray(arr), q + np.array([pw, ph], np.float32)))
-        labels.append(CLS_INDEX[code])
-    patches = np.stack(patches).astype(np.uint8)
-    labels = np.array(labels, np.int64)
-    side = np.zeros(len(labels), bool)
-    if limit is None:
-        np.savez(cp, patches=patches, labels=labels, sideways=side)
-    return patches, labels, side
-
-
 def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True, margin=1.08):
     """Affine-sample a (jittered) tile box from each context patch into out_h x out_w.
     Sideways tiles are stood up (rotated +-90 deg); 180 deg rotation at random."""
@@ -407,6 +306,9 @@ def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True,
 
 
 def resolve_dir(folder):
+    """folder, else folder.partial (being written); 'x.partial' falls back to 'x' once renamed."""
+    if folder.endswith(".partial") and not os.path.isdir(folder) and os.path.isdir(folder[:-8]):
+        return folder[:-8]
     if os.path.isdir(folder):
         return folder
     if os.path.isdir(folder + ".partial"):

@@ -61,6 +61,38 @@ def lr_at(step, total, base, warm=150):
     return base * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * min(1.0, p))))
 
 
+class Budget:
+    """Optional wall-clock budget: the cosine schedule is stretched over the number of steps
+    that fit before the deadline (re-estimated every 50 steps from the measured step time).
+    Without a deadline, the schedule runs over exactly --steps."""
+
+    def __init__(self, a, extra):
+        self.max_steps = a.steps
+        self.deadline = extra.get("deadline")
+        if self.deadline is None and a.deadline_min:
+            self.deadline = time.time() + a.deadline_min * 60
+        self.total = extra.get("total", a.steps)
+        self.t = time.time()
+        self.s = None
+
+    def update(self, step):
+        if self.deadline is None:
+            self.total = self.max_steps
+            return
+        now = time.time()
+        if self.s is not None and step > self.s:
+            rate = (now - self.t) / (step - self.s)
+            est = step + max(0.0, self.deadline - now) / rate
+            self.total = int(min(self.max_steps, max(step + 1, est)))
+        self.t, self.s = now, step
+
+    def done(self, step):
+        return step >= self.total or step >= self.max_steps
+
+    def state(self):
+        return {"deadline": self.deadline, "total": self.total}
+
+
 def save_ckpt(path, model, ema, opt, step, gen, extra=None):
     tmp = path + ".tmp"
     torch.save({"model": model.state_dict(), "ema": ema.m.state_dict(), "opt": opt.state_dict(),
@@ -186,19 +218,22 @@ def train_det(a):
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     gen = torch.Generator().manual_seed(a.seed)
     ck = os.path.join(run, "ckpt.pt")
-    step, _ = load_ckpt(ck, model, ema, opt, gen)
+    step, extra = load_ckpt(ck, model, ema, opt, gen)
+    bud = Budget(a, extra)
     log(run, f"det: {len(ds)} scenes (complete={ds.complete}), params {count_params(model)}, start step {step}/{a.steps}, threads {torch.get_num_threads()}")
     model.train()
     last_ck = time.time()
     t0 = time.time()
     agg = [0.0, 0.0, 0]
-    while step < a.steps:
+    while not bud.done(step):
+        if step % 50 == 0:
+            bud.update(step)
         if step % 100 == 0 and not ds.complete:
             n = ds.refresh(max_new=400)
             if n:
                 log(run, f"data: +{n} scenes -> {len(ds)} (complete={ds.complete})")
         for g in opt.param_groups:
-            g["lr"] = lr_at(step, a.steps, a.lr)
+            g["lr"] = lr_at(step, bud.total, a.lr)
         idx = torch.randint(0, len(ds), (a.batch,), generator=gen).numpy()
         images, quads, side = ds.det_arrays(idx)
         x, hm, box, mask = D.det_batch(images, quads, side, np.arange(len(idx)), gen, out_size=a.crop)
@@ -212,17 +247,18 @@ def train_det(a):
         agg[0] += lh
         agg[1] += lb
         agg[2] += 1
-        if step % 50 == 0 or step == a.steps:
-            log(run, f"step {step} hm {agg[0]/agg[2]:.3f} box {agg[1]/agg[2]:.3f} lr {opt.param_groups[0]['lr']:.5f} {(time.time()-t0)/agg[2]:.2f}s/step")
+        if step % 50 == 0 or bud.done(step):
+            log(run, f"step {step} hm {agg[0]/agg[2]:.3f} box {agg[1]/agg[2]:.3f} lr {opt.param_groups[0]['lr']:.5f} {(time.time()-t0)/agg[2]:.2f}s/step (of {bud.total})")
             agg = [0.0, 0.0, 0]
             t0 = time.time()
-        if time.time() - last_ck > a.ckpt_min * 60 or step == a.steps:
-            save_ckpt(ck, model, ema, opt, step, gen)
+        if time.time() - last_ck > a.ckpt_min * 60 or bud.done(step):
+            save_ckpt(ck, model, ema, opt, step, gen, bud.state())
             last_ck = time.time()
             if val is not None:
                 vi, vq, vs = val.det_arrays(range(min(a.val_n, len(val))))
                 r, p, sacc = det_eval(ema.m, vi, vq, vs, n=a.val_n)
                 log(run, f"ckpt step {step}: val(EMA) recall {r:.4f} precision {p:.4f} sideways-acc {sacc:.4f}")
+    log(run, f"finished at step {step}")
     export_det(ema.m, os.path.join(run, "detector.onnx"))
     log(run, "exported " + os.path.join(run, "detector.onnx"))
 
@@ -264,13 +300,16 @@ def train_cls(a):
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=5e-4)
     gen = torch.Generator().manual_seed(a.seed)
     ck = os.path.join(run, "ckpt.pt")
-    step, _ = load_ckpt(ck, model, ema, opt, gen)
+    step, extra = load_ckpt(ck, model, ema, opt, gen)
+    bud = Budget(a, extra)
     log(run, f"cls: {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), params {count_params(model)}, start step {step}/{a.steps}")
     model.train()
     last_ck = time.time()
     t0 = time.time()
     agg = [0.0, 0, 0]
-    while step < a.steps:
+    while not bud.done(step):
+        if step % 50 == 0:
+            bud.update(step)
         if step % 200 == 0 and not (scenes.complete and tiles.complete):
             n = scenes.refresh(max_new=600) + tiles.refresh(max_new=6000)
             if n:
@@ -279,7 +318,7 @@ def train_cls(a):
                 log(run, f"data: +{n} -> {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), min class count {counts.min()}")
         patches, labels, side = pool
         for g in opt.param_groups:
-            g["lr"] = lr_at(step, a.steps, a.lr)
+            g["lr"] = lr_at(step, bud.total, a.lr)
         idx = torch.randint(0, len(labels), (a.batch,), generator=gen).numpy()
         x, y = D.cls_batch(patches, labels, side, idx, gen)
         logits = model(x)
@@ -292,16 +331,17 @@ def train_cls(a):
         agg[0] += loss.item()
         agg[1] += (logits.argmax(1) == y).sum().item()
         agg[2] += len(y)
-        if step % 50 == 0 or step == a.steps:
-            log(run, f"step {step} loss {agg[0]/max(1,agg[2]/a.batch):.4f} acc {agg[1]/max(1,agg[2]):.4f} lr {opt.param_groups[0]['lr']:.5f} {(time.time()-t0)/max(1,agg[2]/a.batch):.2f}s/step")
+        if step % 50 == 0 or bud.done(step):
+            log(run, f"step {step} loss {agg[0]/max(1,agg[2]/a.batch):.4f} acc {agg[1]/max(1,agg[2]):.4f} lr {opt.param_groups[0]['lr']:.5f} {(time.time()-t0)/max(1,agg[2]/a.batch):.2f}s/step (of {bud.total})")
             agg = [0.0, 0, 0]
             t0 = time.time()
-        if time.time() - last_ck > a.ckpt_min * 60 or step == a.steps:
-            save_ckpt(ck, model, ema, opt, step, gen)
+        if time.time() - last_ck > a.ckpt_min * 60 or bud.done(step):
+            save_ckpt(ck, model, ema, opt, step, gen, bud.state())
             last_ck = time.time()
             if vp is not None:
                 acc = cls_eval(ema.m, vp, vl, vs)
                 log(run, f"ckpt step {step}: val(EMA) crop accuracy {acc:.4f} on {len(vl)}")
+    log(run, f"finished at step {step}")
     export_cls(ema.m, os.path.join(run, "classifier.onnx"))
     log(run, "exported " + os.path.join(run, "classifier.onnx"))
 
@@ -335,6 +375,7 @@ def smoke(a):
         b = argparse.Namespace(**vars(a))
         b.run = os.path.join(out, mode)
         b.steps = 1
+        b.deadline_min = None
         b.batch = 2
         b.limit = 3
         b.val = a.train[0]
@@ -381,6 +422,7 @@ def main():
     ap.add_argument("--min-items", type=int, default=200, help="wait until this many scenes exist")
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--ckpt-min", type=float, default=3.0)
+    ap.add_argument("--deadline-min", type=float, default=None, help="wall-clock budget in minutes, fixed at the first start and kept across resumes")
     a = ap.parse_args()
     if a.threads:
         torch.set_num_threads(a.threads)

@@ -14,6 +14,20 @@ import type { Models } from './session.ts';
 import type { DecodedPhoto, RasterImage, ScanResult, ScannedTile, TileCode } from './types.ts';
 
 export const DET_SIZE = 512;
+/** Test-time augmentation default (see PipelineOptions.tta). */
+export const TTA_DEFAULT = false;
+
+/** Append a copy of each (3, H, W) crop turned 180 degrees (each channel plane reversed). */
+export function withTurned(crops: Float32Array, n: number): Float32Array {
+  const out = new Float32Array(crops.length * 2);
+  out.set(crops);
+  const plane = CROP_H * CROP_W;
+  for (let i = 0; i < n * 3; i++) {
+    const src = i * plane, dst = crops.length + i * plane;
+    for (let k = 0; k < plane; k++) out[dst + k] = crops[src + plane - 1 - k];
+  }
+  return out;
+}
 
 export interface PipelineOptions {
   /** Detector input long side (multiple of 32). */
@@ -21,6 +35,8 @@ export interface PipelineOptions {
   /** Minimum detector peak score. */
   threshold?: number;
   onProgress?: (stage: 'detect' | 'classify' | 'layout', fraction: number) => void;
+  /** Also classify every crop turned 180 degrees and average the probabilities. */
+  tta?: boolean;
   /** Filled with per-stage milliseconds when given. */
   timings?: Record<string, number>;
 }
@@ -50,8 +66,11 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   t = now();
   opts.onProgress?.('classify', 0.5);
   const rasterBoxes = dets.map((d) => boxToRaster(d.box, lb.transform));
-  const crops = cropTiles(img, rasterBoxes, dets.map((d) => d.sideways));
-  const out = await models.classifier.run({ [models.classifier.inputNames[0]]: floatTensor(crops, [dets.length, 3, CROP_H, CROP_W]) });
+  const N = dets.length;
+  const tta = opts.tta ?? TTA_DEFAULT;
+  let crops = cropTiles(img, rasterBoxes, dets.map((d) => d.sideways));
+  if (tta) crops = withTurned(crops, N);
+  const out = await models.classifier.run({ [models.classifier.inputNames[0]]: floatTensor(crops, [tta ? 2 * N : N, 3, CROP_H, CROP_W]) });
   const logits = out[models.classifier.outputNames[0]].data as Float32Array;
   const K = models.labels.length;
   if (T) T.classify = now() - t;
@@ -59,6 +78,10 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   opts.onProgress?.('layout', 0.9);
   const tiles: ScannedTile[] = dets.map((d, i) => {
     const p = softmax(logits, i * K, K);
+    if (tta) {
+      const q = softmax(logits, (N + i) * K, K);
+      for (let k = 0; k < K; k++) p[k] = (p[k] + q[k]) / 2;
+    }
     const best = topK(p, 1)[0];
     const box = boxToOriginal(rasterBoxes[i], img.width, img.height, photo.originalWidth, photo.originalHeight);
     const tile: ScannedTile = {

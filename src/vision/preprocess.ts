@@ -203,11 +203,7 @@ export function cropTiles(img: RasterImage, boxes: Box[], sideways: boolean[], o
   const out = new Float32Array(N * 3 * outW * outH);
   const plane = outW * outH;
   const { width: W, height: H, channels: C, data } = img;
-  const px = (x: number, y: number, c: number) => {
-    const xi = x < 0 ? 0 : x > W - 1 ? W - 1 : x;
-    const yi = y < 0 ? 0 : y > H - 1 ? H - 1 : y;
-    return data[(yi * W + xi) * C + c];
-  };
+  const rowStride = W * C;
   for (let n = 0; n < N; n++) {
     const [bx, by, bw, bh] = boxes[n];
     const cx = bx + bw / 2, cy = by + bh / 2;
@@ -216,8 +212,9 @@ export function cropTiles(img: RasterImage, boxes: Box[], sideways: boolean[], o
     // source pixels per output pixel along each output axis
     const stepU = side ? (2 * hh) / outW : (2 * hw) / outW;
     const stepV = side ? (2 * hw) / outH : (2 * hh) / outH;
-    const ku = Math.max(1, Math.min(4, Math.ceil(stepU)));
-    const kv = Math.max(1, Math.min(4, Math.ceil(stepV)));
+    const ku = Math.max(1, Math.min(3, Math.round(stepU)));
+    const kv = Math.max(1, Math.min(3, Math.round(stepV)));
+    const norm = 1 / (ku * kv * 255);
     const base = n * 3 * plane;
     for (let v = 0; v < outH; v++) {
       for (let u = 0; u < outW; u++) {
@@ -226,25 +223,28 @@ export function cropTiles(img: RasterImage, boxes: Box[], sideways: boolean[], o
           const uy = ((v + (j + 0.5) / kv) / outH) * 2 - 1;
           for (let i = 0; i < ku; i++) {
             const ux = ((u + (i + 0.5) / ku) / outW) * 2 - 1;
-            // upright: (ux, uy) -> (cx + ux*hw, cy + uy*hh); sideways: rotate 90 degrees
-            const sx = side ? cx + uy * hw : cx + ux * hw;
-            const sy = side ? cy - ux * hh : cy + uy * hh;
-            const fx = sx - 0.5, fy = sy - 0.5;
-            const x0 = Math.floor(fx), y0 = Math.floor(fy);
+            // upright: (ux, uy) -> (cx + ux*hw, cy + uy*hh); sideways: turned 90 degrees
+            const fx = (side ? cx + uy * hw : cx + ux * hw) - 0.5;
+            const fy = (side ? cy - ux * hh : cy + uy * hh) - 0.5;
+            let x0 = Math.floor(fx), y0 = Math.floor(fy);
             const ax = fx - x0, ay = fy - y0;
-            for (let c = 0; c < 3; c++) {
-              const top = px(x0, y0, c) * (1 - ax) + px(x0 + 1, y0, c) * ax;
-              const bot = px(x0, y0 + 1, c) * (1 - ax) + px(x0 + 1, y0 + 1, c) * ax;
-              const val = top * (1 - ay) + bot * ay;
-              if (c === 0) r += val; else if (c === 1) g += val; else b += val;
-            }
+            let x1 = x0 + 1, y1 = y0 + 1;
+            if (x0 < 0) x0 = 0; else if (x0 > W - 1) x0 = W - 1;
+            if (x1 < 0) x1 = 0; else if (x1 > W - 1) x1 = W - 1;
+            if (y0 < 0) y0 = 0; else if (y0 > H - 1) y0 = H - 1;
+            if (y1 < 0) y1 = 0; else if (y1 > H - 1) y1 = H - 1;
+            const i00 = y0 * rowStride + x0 * C, i01 = y0 * rowStride + x1 * C;
+            const i10 = y1 * rowStride + x0 * C, i11 = y1 * rowStride + x1 * C;
+            const w00 = (1 - ax) * (1 - ay), w01 = ax * (1 - ay), w10 = (1 - ax) * ay, w11 = ax * ay;
+            r += data[i00] * w00 + data[i01] * w01 + data[i10] * w10 + data[i11] * w11;
+            g += data[i00 + 1] * w00 + data[i01 + 1] * w01 + data[i10 + 1] * w10 + data[i11 + 1] * w11;
+            b += data[i00 + 2] * w00 + data[i01 + 2] * w01 + data[i10 + 2] * w10 + data[i11 + 2] * w11;
           }
         }
-        const k = 1 / (ku * kv * 255);
         const d = base + v * outW + u;
-        out[d] = r * k;
-        out[plane + d] = g * k;
-        out[2 * plane + d] = b * k;
+        out[d] = r * norm;
+        out[plane + d] = g * norm;
+        out[2 * plane + d] = b * norm;
       }
     }
   }

@@ -1,0 +1,54 @@
+/**
+ * Integration: the shipped model in onnxruntime-web (wasm) in Node recognises
+ * small held-out synthetic fixture scenes (test/fixtures/scenes).
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { loadDefaultModels, scanBytes } from '../../src/vision/node.ts';
+import { iou } from '../../src/vision/postprocess.ts';
+import type { Box } from '../../src/vision/types.ts';
+
+const dir = new URL('../fixtures/scenes/', import.meta.url);
+const scenes = ['holdout-0', 'holdout-1', 'holdout-3'];
+
+describe('vision pipeline with the shipped model', () => {
+  it('recognises the fixture scenes', async () => {
+    const models = await loadDefaultModels();
+    let total = 0, right = 0, extra = 0;
+    for (const s of scenes) {
+      const bytes = new Uint8Array(readFileSync(new URL(`${s}.jpg`, dir)));
+      const label = JSON.parse(readFileSync(new URL(`${s}.json`, dir), 'utf8')) as { width: number; height: number; tiles: { code: string; box: Box }[] };
+      const r = await scanBytes(bytes, models);
+      expect([r.width, r.height]).toEqual([label.width, label.height]);
+      const used = new Set<number>();
+      for (const g of label.tiles) {
+        total++;
+        let best = 0.5, bi = -1;
+        r.tiles.forEach((t, i) => {
+          if (used.has(i)) return;
+          const v = iou(g.box, t.box);
+          if (v >= best) { best = v; bi = i; }
+        });
+        if (bi >= 0) {
+          used.add(bi);
+          if (r.tiles[bi].code === g.code) right++;
+        }
+      }
+      extra += r.tiles.length - used.size;
+      // reading order: rows top to bottom
+      const rows = r.tiles.map((t) => t.row ?? 0);
+      expect([...rows].sort((a, b) => a - b)).toEqual(rows);
+    }
+    expect(right / total).toBeGreaterThanOrEqual(0.9);
+    expect(extra).toBeLessThanOrEqual(2);
+  });
+
+  it('returns an empty result with a reason for a photo without tiles', async () => {
+    const models = await loadDefaultModels();
+    const plain = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 90, b: 50 } } }).jpeg().toBuffer();
+    const r = await scanBytes(new Uint8Array(plain), models);
+    expect(r.tiles).toEqual([]);
+    expect(r.reason).toMatch(/no tiles/);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { boxToOriginal, boxToRaster, decodeDetections, iou, nms, softmax, topK } from '../../src/vision/postprocess.ts';
+import { letterbox } from '../../src/vision/preprocess.ts';
+import type { Box } from '../../src/vision/types.ts';
+
+describe('nms', () => {
+  it('keeps the best of overlapping boxes and separate boxes', () => {
+    const dets = [
+      { box: [0, 0, 10, 10] as Box, score: 0.9 },
+      { box: [1, 1, 10, 10] as Box, score: 0.8 },
+      { box: [20, 0, 10, 10] as Box, score: 0.7 },
+      { box: [0, 0, 10, 10] as Box, score: 0.95 },
+    ];
+    const kept = nms(dets, 0.45);
+    expect(kept.map((d) => d.score)).toEqual([0.95, 0.7]);
+  });
+  it('iou of identical, disjoint and half-overlapping boxes', () => {
+    expect(iou([0, 0, 10, 10], [0, 0, 10, 10])).toBe(1);
+    expect(iou([0, 0, 10, 10], [20, 20, 5, 5])).toBe(0);
+    expect(iou([0, 0, 10, 10], [5, 0, 10, 10])).toBeCloseTo(50 / 150);
+  });
+});
+
+describe('decodeDetections', () => {
+  it('finds heatmap peaks and decodes boxes at stride 4', () => {
+    const gh = 8, gw = 8, plane = gh * gw;
+    const hm = new Float32Array(2 * plane);
+    const box = new Float32Array(4 * plane);
+    // upright tile centred in cell (2,3) + (0.5,0.5); 12x16 px
+    const i = 3 * gw + 2;
+    hm[i] = 0.9; hm[i + 1] = 0.5; // a weaker neighbour: not a peak
+    box[i] = 0.5; box[plane + i] = 0.5; box[2 * plane + i] = Math.log(12 / 4); box[3 * plane + i] = Math.log(16 / 4);
+    // sideways tile at (6,6)
+    const j = 6 * gw + 6;
+    hm[plane + j] = 0.8;
+    box[2 * plane + j] = Math.log(4); box[3 * plane + j] = Math.log(3);
+    const d = decodeDetections(hm, box, gh, gw, { threshold: 0.3 });
+    expect(d).toHaveLength(2);
+    expect(d[0].sideways).toBe(false);
+    const [x, y, w, h] = d[0].box;
+    expect([x, y, w, h].map((v) => +v.toFixed(3))).toEqual([4, 6, 12, 16]);
+    expect(d[1].sideways).toBe(true);
+  });
+});
+
+describe('coordinate mapping', () => {
+  it('maps tensor boxes back to the raster and to the original photo', () => {
+    const img = { width: 1000, height: 750, channels: 3 as const, data: new Uint8Array(1000 * 750 * 3) };
+    const { transform } = letterbox(img, 512);
+    const b = boxToRaster([51.2, 25.6, 102.4, 51.2], transform);
+    expect(b.map((v) => +v.toFixed(3))).toEqual([100, 50, 200, 100]);
+    expect(boxToOriginal(b, 1000, 750, 4000, 3000).map((v) => +v.toFixed(3))).toEqual([400, 200, 800, 400]);
+  });
+});
+
+describe('softmax/topK', () => {
+  it('sums to one and ranks', () => {
+    const p = softmax(new Float32Array([1, 3, 2]), 0, 3);
+    expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1);
+    expect(topK(p, 2).map((x) => x.index)).toEqual([1, 2]);
+  });
+});

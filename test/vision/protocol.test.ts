@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isWorkerRequest, isWorkerResponse } from '../../src/vision/protocol.ts';
+
+describe('worker protocol guards', () => {
+  it('accepts well-formed requests and rejects others', () => {
+    expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx' })).toBe(true);
+    expect(isWorkerRequest({ type: 'scan', id: 1, image: new ArrayBuffer(4) })).toBe(true);
+    expect(isWorkerRequest({ type: 'dispose' })).toBe(true);
+    expect(isWorkerRequest({ type: 'scan', id: '1', image: new ArrayBuffer(4) })).toBe(false);
+    expect(isWorkerRequest({ type: 'init', detectorUrl: 3 })).toBe(false);
+    expect(isWorkerRequest(null)).toBe(false);
+    expect(isWorkerRequest('scan')).toBe(false);
+  });
+  it('accepts each status-tagged response', () => {
+    expect(isWorkerResponse({ status: 'loading', message: 'x' })).toBe(true);
+    expect(isWorkerResponse({ status: 'ready', modelBytes: 10 })).toBe(true);
+    expect(isWorkerResponse({ status: 'progress', id: 1, stage: 'detect', fraction: 0.5 })).toBe(true);
+    expect(isWorkerResponse({ status: 'result', id: 1, result: { width: 1, height: 1, tiles: [] }, ms: 3 })).toBe(true);
+    expect(isWorkerResponse({ status: 'error', code: 'truncated', message: 'x' })).toBe(true);
+    expect(isWorkerResponse({ status: 'result', id: 1, result: {}, ms: 3 })).toBe(false);
+    expect(isWorkerResponse({ status: 'done' })).toBe(false);
+  });
+});
