@@ -12,6 +12,11 @@ import { checkTiles } from '../../src/app/model/checks.ts';
 import { normalizeConditions } from '../../src/app/model/commands.ts';
 import { proposeSets, scoreWork } from '../../src/app/model/hand.ts';
 import { defaultConditions } from '../../src/app/model/work.ts';
+import { SessionStoreProvider } from '../../src/app/session/useSession.ts';
+import { commands, createSessionStore, memoryStorage } from '../../src/app/session/store.ts';
+import { StoreProvider } from '../../src/app/state/context.tsx';
+import { createStore, initialState } from '../../src/app/state/store.ts';
+import { historyOf } from '../../src/app/model/commands.ts';
 import { mount, tiles, work } from './helpers.tsx';
 
 const FP = { global: 'fan-pays', table: null } as const;
@@ -127,6 +132,26 @@ describe('ResultView under Fan Pays', () => {
   it('explains conditions the card does not allow', () => {
     mount(<ResultView />, scored({ seatWind: 'E', firstDrawWin: true }), 'result');
     expect(screen.getByTestId('total').textContent).toMatch(/Not a valid win: These win conditions cannot happen together/);
+  });
+});
+
+describe('add to a Fan Pays sheet', () => {
+  it('puts the hand on the sheet with the result\'s amounts by player, and keeps the label of the hand it added', async () => {
+    const session = createSessionStore(memoryStorage(), (r) => setTableRuleset(r ? r.rules ?? 'mcr' : null));
+    await session.load();
+    act(() => session.perform(commands.start(['Anders', 'Bente', 'Claus', 'Dorte'], {}, 'fan-pays')));
+    resetRulesetChoice({ global: 'mcr', table: 'fan-pays' });
+    const store = createStore({ ...initialState(), history: historyOf(scored()), step: 'result' });
+    const user = userEvent.setup();
+    render(<SessionStoreProvider store={session}><StoreProvider store={store}><ResultView /></StoreProvider></SessionStoreProvider>);
+    // Hand 1: South is Bente.
+    const add = await screen.findByRole('button', { name: 'Add to the score sheet: hand 1, won by Bente' });
+    await user.click(add);
+    expect(screen.getByText('Added as hand 1 on the score sheet.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to the score sheet: hand 1, won by Bente' })).toHaveProperty('disabled', true);
+    const hand = session.getState().record!.hands[0];
+    expect(hand).toMatchObject({ kind: 'win', winner: 1, selfDrawn: true, points: 21, source: 'scored', amounts: [-22, 60, -17, -21] });
+    expect(hand.kind === 'win' && hand.link).toMatch(/#\/h\//);
   });
 });
 

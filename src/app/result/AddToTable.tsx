@@ -8,8 +8,10 @@ import { handLink } from '../share/link.ts';
 export default function AddToTable({ hand, ctx, result }: { hand: Hand; ctx: WinContext; result: ScoreResult }) {
   const { t } = useTranslation();
   const { available, next, addScoredHand } = useAddToSheet();
-  const [done, setDone] = useState<string | null>(null);
-  if (!available || !next) return null;
+  // The label of the hand as it was added: afterwards `next` already names the hand after it.
+  const [done, setDone] = useState<{ label: string; message: string } | null>(null);
+  if (!done && (!available || !next)) return null;
+  const label = done?.label ?? t('result.addToTable', { n: next!.handNumber, player: next!.playerBySeat[ctx.seatWind] });
   const add = () => {
     // Fan Pays keeps the result's per-seat amounts (win and secret kongs); MCR derives them from the points.
     const net = 'netPayments' in result ? (result as { netPayments: ScoreResult['payments'] }).netPayments : null;
@@ -18,14 +20,14 @@ export default function AddToTable({ hand, ctx, result }: { hand: Hand; ctx: Win
       points: result.total, link: handLink(hand, ctx, result), ruleset: result.ruleset,
       ...(net ? { payments: net } : {}),
     });
-    setDone(r.ok ? t('result.added', { n: r.handNumber }) : r.message);
+    setDone({ label, message: r.ok ? t('result.added', { n: r.handNumber }) : r.message });
   };
   return (
     <div className="add-to-table">
       <button type="button" className="btn" onClick={add} disabled={!!done}>
-        {t('result.addToTable', { n: next.handNumber, player: next.playerBySeat[ctx.seatWind] })}
+        {label}
       </button>
-      <p role="status" className="small">{done}</p>
+      <p role="status" className="small">{done?.message}</p>
     </div>
   );
 }
