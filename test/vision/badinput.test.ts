@@ -22,6 +22,16 @@ function pngChunk(type: string, data: number[]): number[] {
   return [len >>> 24, (len >>> 16) & 255, (len >>> 8) & 255, len & 255, ...[...type].map((c) => c.charCodeAt(0)), ...data, 0, 0, 0, 0];
 }
 
+describe('EXIF orientation', () => {
+  it('decodes in display orientation and reports the rotated size', async () => {
+    const oriented = await sharp(fixture).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const meta = await sharp(fixture).metadata();
+    const d = await decodeNode(new Uint8Array(oriented));
+    expect([d.originalWidth, d.originalHeight]).toEqual([meta.height, meta.width]);
+    expect(d.image.height).toBeGreaterThan(d.image.width);
+  });
+});
+
 describe('bad input', () => {
   it('0-byte file', async () => {
     expect(await codeOf(decodeNode(new Uint8Array(0)))).toBe('empty-file');
