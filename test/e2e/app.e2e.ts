@@ -352,7 +352,8 @@ describe('scanner app', () => {
       await page.locator('.set-card').filter({ has: page.locator('[data-tile="1z"]') }).locator('button.set-tile').last().click();
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { name: 'How did the hand win?' }).waitFor();
-      await page.getByRole('group', { name: 'Your seat wind' }).getByRole('button', { name: seat, exact: true }).click();
+      // With a table open, each seat wind also names the player sitting there.
+      await page.getByRole('group', { name: 'Your seat wind' }).getByRole('button', { name: new RegExp(`^${seat} · `) }).click();
       if (discarder) {
         await page.getByRole('button', { name: 'Discard', exact: true }).click();
         await page.getByRole('group', { name: 'Discarded by' }).getByRole('button', { name: new RegExp(`^${discarder} `) }).click();

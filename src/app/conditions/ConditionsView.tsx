@@ -7,6 +7,7 @@ import { flowerCount } from '../model/hand.ts';
 import { fanPaysConditions, type Conditions } from '../model/work.ts';
 import { useActiveRuleset } from '../ruleset/active.ts';
 import { useAppStore, useSelect } from '../state/context.tsx';
+import { useAddToSheet } from '../session/useSession.ts';
 
 export function relativeSeat(seat: Wind, other: Wind): 'you' | 'left' | 'opposite' | 'right' {
   const d = (WINDS.indexOf(other) - WINDS.indexOf(seat) + 4) % 4;
@@ -38,6 +39,9 @@ export function ConditionsView({ onNext }: { onNext: () => void }) {
   const flowers = flowerCount(work);
   const others = WINDS.filter((w) => w !== c.seatWind);
   const fanPays = useActiveRuleset() === 'fan-pays';
+  // With a table open, the sheet knows who sits where and the round of the next hand.
+  const { next } = useAddToSheet();
+  const seatName = (w: Wind) => (next ? ` · ${next.playerBySeat[w]}` : '');
 
   type ToggleKey = 'lastOfKind' | 'lastTileOfWall' | 'replacementTile' | 'robbingKong' | 'flowerWallWin' | 'firstDiscardWin' | 'firstDrawWin';
   const toggle = (k: ToggleKey, note?: string) => (
@@ -63,11 +67,17 @@ export function ConditionsView({ onNext }: { onNext: () => void }) {
           options={others}
           value={c.discarder}
           onChange={(w) => set({ discarder: w })}
-          render={(w) => `${t(`wind.${w}`)} (${t(`seat.${relativeSeat(c.seatWind, w)}`)})`}
+          render={(w) => `${t(`wind.${w}`)} (${t(`seat.${relativeSeat(c.seatWind, w)}`)})${seatName(w)}`}
         />
       )}
-      <Seg label={t('cond.seatWind')} options={WINDS} value={c.seatWind} onChange={(w) => set({ seatWind: w })} render={(w) => t(`wind.${w}`)} />
+      <Seg label={t('cond.seatWind')} options={WINDS} value={c.seatWind} onChange={(w) => set({ seatWind: w })} render={(w) => `${t(`wind.${w}`)}${seatName(w)}`} />
       <Seg label={t('cond.prevalentWind')} options={WINDS} value={c.prevalentWind} onChange={(w) => set({ prevalentWind: w })} render={(w) => t(`wind.${w}`)} />
+      {next && next.prevalentWind !== c.prevalentWind && (
+        <p className="hint" data-testid="table-wind-hint">
+          {t('cond.tableWind', { hand: next.handNumber, wind: t(`wind.${next.prevalentWind}`) })}{' '}
+          <button type="button" className="btn" onClick={() => set({ prevalentWind: next.prevalentWind })}>{t('cond.useTableWind')}</button>
+        </p>
+      )}
       <fieldset className="field toggles">
         <legend className="field-label">{t('cond.special')}</legend>
         {/* Card 002 has no "last tile of its kind" entry; only MCR asks. */}

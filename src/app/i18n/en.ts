@@ -81,6 +81,7 @@ const en = {
     special: 'Special wins', lastOfKind: 'Last tile of its kind', lastTileOfWall: 'Last tile of the wall',
     replacementTile: 'Replacement tile after a kong', robbingKong: 'Robbing the kong',
     selfDrawnOnly: 'self-drawn wins only', discardOnly: 'discard wins only',
+    tableWind: 'Hand {{hand}} of the open table is in the {{wind}} round.', useTableWind: 'Use it',
     flowers: 'Flowers', fewer: 'One flower fewer', more: 'One flower more', fromTiles: 'counted from the tiles',
   },
   rules: { label: 'Rules', mcr: 'MCR', 'fan-pays': 'Fan Pays', fromTable: 'set by the open table' },

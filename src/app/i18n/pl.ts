@@ -82,6 +82,7 @@ const pl: Strings = {
     special: 'Szczególne wygrane', lastOfKind: 'Ostatni kamień danego rodzaju', lastTileOfWall: 'Ostatni kamień ze ściany',
     replacementTile: 'Kamień uzupełniający po kongu', robbingKong: 'Obrabowanie konga',
     selfDrawnOnly: 'tylko przy własnym dobraniu', discardOnly: 'tylko przy zrzutce',
+    tableWind: 'Rozdanie {{hand}} otwartego stołu jest w rundzie {{wind}}.', useTableWind: 'Ustaw',
     flowers: 'Kwiaty', fewer: 'O jeden kwiat mniej', more: 'O jeden kwiat więcej', fromTiles: 'policzone z kamieni',
   },
   rules: { label: 'Zasady', mcr: 'MCR', 'fan-pays': 'Fan Pays', fromTable: 'ustalone przez otwarty stół' },

@@ -82,6 +82,7 @@ const sv: Strings = {
     special: 'Särskilda vinster', lastOfKind: 'Sista brickan av sitt slag', lastTileOfWall: 'Sista brickan i muren',
     replacementTile: 'Ersättningsbricka efter kong', robbingKong: 'Röva en kong',
     selfDrawnOnly: 'endast vid egen dragning', discardOnly: 'endast vid kastad bricka',
+    tableWind: 'Giv {{hand}} vid det öppna bordet spelas i {{wind}}-ronden.', useTableWind: 'Använd',
     flowers: 'Blommor', fewer: 'En blomma färre', more: 'En blomma fler', fromTiles: 'räknat från brickorna',
   },
   rules: { label: 'Regler', mcr: 'MCR', 'fan-pays': 'Fan Pays', fromTable: 'bestämt av det öppna bordet' },
