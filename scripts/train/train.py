@@ -300,6 +300,11 @@ def train_cls(a):
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=5e-4)
     gen = torch.Generator().manual_seed(a.seed)
     ck = os.path.join(run, "ckpt.pt")
+    if a.init and not os.path.exists(ck):
+        init = torch.load(a.init, map_location="cpu")
+        model.load_state_dict(init["ema"])
+        ema.m.load_state_dict(init["ema"])
+        log(run, f"initialised from the EMA weights of {a.init} (step {init['step']})")
     step, extra = load_ckpt(ck, model, ema, opt, gen)
     bud = Budget(a, extra)
     log(run, f"cls: {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), params {count_params(model)}, start step {step}/{a.steps}")
@@ -375,6 +380,7 @@ def smoke(a):
         b = argparse.Namespace(**vars(a))
         b.run = os.path.join(out, mode)
         b.steps = 1
+        b.init = None
         b.deadline_min = None
         b.batch = 2
         b.limit = 3
@@ -394,7 +400,7 @@ def export_from_ckpt(a):
     out = a.out or os.path.join(D.ROOT, "model")
     os.makedirs(out, exist_ok=True)
     for kind, cls_, fn, name in (("det", Detector, export_det, "detector.onnx"), ("cls", Classifier, export_cls, "classifier.onnx")):
-        ck = os.path.join(a.run or RUNS, kind, "ckpt.pt")
+        ck = os.path.join(a.run or RUNS, {"det": a.det_run, "cls": a.cls_run}[kind], "ckpt.pt")
         if not os.path.exists(ck):
             print(f"skip {kind}: no {ck}")
             continue
@@ -413,6 +419,9 @@ def main():
     ap.add_argument("--val-n", type=int, default=100)
     ap.add_argument("--run", default=None)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--det-run", default="det", help="export: run dir name under runs/")
+    ap.add_argument("--cls-run", default="cls", help="export: run dir name under runs/")
+    ap.add_argument("--init", default=None, help="cls: start from the EMA weights of this checkpoint (fresh optimiser and schedule)")
     ap.add_argument("--steps", type=int, default=3000)
     ap.add_argument("--batch", type=int, default=None)
     ap.add_argument("--crop", type=int, default=320)

@@ -7,7 +7,7 @@ import { inspectImage, isHuge } from './sniff.ts';
 import { orientedSize, readExifOrientation } from './preprocess.ts';
 import { VisionError, type DecodedPhoto } from './types.ts';
 
-export const BROWSER_DECODE_MAX_SIDE = 1536;
+export const BROWSER_DECODE_MAX_SIDE = 1024;
 
 export async function decodeBrowser(bytes: Uint8Array, maxSide = BROWSER_DECODE_MAX_SIDE): Promise<DecodedPhoto> {
   const info = inspectImage(bytes);

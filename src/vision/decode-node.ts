@@ -8,8 +8,9 @@ import { inspectImage, isHuge } from './sniff.ts';
 import { orientedSize } from './preprocess.ts';
 import { VisionError, MAX_PIXELS, type DecodedPhoto } from './types.ts';
 
-/** Long side of the decoded raster used for detection and crops. */
-export const DECODE_MAX_SIDE = 1536;
+/** Long side of the decoded raster used for detection and crops: the training scenes are
+ * 1024 px, so tiles in the crops have the resolution the classifier was trained on. */
+export const DECODE_MAX_SIDE = 1024;
 
 export async function decodeNode(bytes: Uint8Array, maxSide = DECODE_MAX_SIDE): Promise<DecodedPhoto> {
   const info = inspectImage(bytes);

@@ -14,8 +14,10 @@ import type { Models } from './session.ts';
 import type { DecodedPhoto, RasterImage, ScanResult, ScannedTile, TileCode } from './types.ts';
 
 export const DET_SIZE = 512;
+/** Minimum detector peak score (chosen on val-holdout: see model/MODEL_CARD.md). */
+export const DET_THRESHOLD = 0.45;
 /** Test-time augmentation default (see PipelineOptions.tta). */
-export const TTA_DEFAULT = false;
+export const TTA_DEFAULT = true;
 
 /** Append a copy of each (3, H, W) crop turned 180 degrees (each channel plane reversed). */
 export function withTurned(crops: Float32Array, n: number): Float32Array {
@@ -32,7 +34,7 @@ export function withTurned(crops: Float32Array, n: number): Float32Array {
 export interface PipelineOptions {
   /** Detector input long side (multiple of 32). */
   detSize?: number;
-  /** Minimum detector peak score. */
+  /** Minimum detector peak score (default DET_THRESHOLD). */
   threshold?: number;
   onProgress?: (stage: 'detect' | 'classify' | 'layout', fraction: number) => void;
   /** Also classify every crop turned 180 degrees and average the probabilities. */
@@ -55,7 +57,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const hm = det[models.detector.outputNames[0]];
   const bx = det[models.detector.outputNames[1]];
   const [, , gh, gw] = hm.dims as number[];
-  const dets = decodeDetections(hm.data as Float32Array, bx.data as Float32Array, gh, gw, { threshold: opts.threshold ?? 0.3 });
+  const dets = decodeDetections(hm.data as Float32Array, bx.data as Float32Array, gh, gw, { threshold: opts.threshold ?? DET_THRESHOLD });
   if (T) T.detect = now() - t;
   const result: ScanResult = { width: photo.originalWidth, height: photo.originalHeight, tiles: [] };
   if (photo.notes.length) result.notes = [...photo.notes];
