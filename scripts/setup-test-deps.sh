@@ -6,7 +6,11 @@ set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 /usr/bin/python3 -c 'import torch' >/dev/null 2>&1 || need+=(python3-torch)
-for pkg in fonts-noto-cjk fonts-wqy-zenhei fonts-arphic-ukai fonts-arphic-uming fonts-symbola fonts-dejavu-core; do
+# The extra CJK families are for the generator's --extra-fonts option (scripts/synth/faces.ts).
+for pkg in fonts-noto-cjk fonts-wqy-zenhei fonts-arphic-ukai fonts-arphic-uming fonts-symbola fonts-dejavu-core \
+  fonts-cwtex-kai fonts-cwtex-ming fonts-cwtex-fs fonts-cwtex-heib fonts-cwtex-yen fonts-cns11643-kai fonts-cns11643-sung \
+  fonts-arphic-bkai00mp fonts-arphic-gkai00mp fonts-arphic-bsmi00lp fonts-arphic-gbsn00lp fonts-lxgw-wenkai fonts-hanazono \
+  fonts-ipafont-mincho fonts-ipaexfont-gothic fonts-takao-gothic; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -10,6 +10,20 @@ export const TRAIN_FONTS = [
   'Noto Sans CJK TC:700', 'Noto Sans CJK SC:400', 'AR PL UKai TW:400', 'AR PL UKai CN:400', 'AR PL UKai HK:400',
 ];
 export const HOLDOUT_FONTS = ['WenQuanYi Zen Hei:400', 'AR PL UMing TW:400', 'AR PL UMing CN:400'];
+/**
+ * More CJK families (kai, song/ming, fangsong, hei, yuan, Japanese mincho/gothic) for
+ * `--extra-fonts`: real tiles are painted in many calligraphic styles, and the
+ * classifier must read numerals it has never seen in these exact shapes. Debian
+ * packages: fonts-cwtex-*, fonts-cns11643-kai/sung, fonts-arphic-{b,g}kai00mp,
+ * fonts-arphic-{bsmi00lp,gbsn00lp}, fonts-lxgw-wenkai, fonts-hanazono,
+ * fonts-ipafont-mincho, fonts-ipaexfont-gothic, fonts-takao-gothic. None of them is
+ * a holdout font.
+ */
+export const EXTRA_TRAIN_FONTS = [
+  'cwTeXKai:400', 'cwTeXMing:400', 'cwTeXFangSong:400', 'cwTeXHeiBold:700', 'cwTeXYen:400',
+  'TW-Kai:400', 'TW-Sung:400', 'AR PL KaitiM Big5:400', 'AR PL KaitiM GB:400', 'AR PL Mingti2L Big5:400',
+  'AR PL SungtiL GB:400', 'LXGW WenKai:400', 'HanaMinA:400', 'IPAMincho:400', 'IPAexGothic:400', 'TakaoGothic:400',
+];
 
 export interface GlyphStyle {
   numFont: string;

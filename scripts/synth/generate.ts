@@ -2,16 +2,17 @@
  * Synthetic training-data generator for the Mahjong hand scanner.
  *
  *   npx tsx scripts/synth/generate.ts --out training-data/<name> --count N --seed S
- *       [--size 1024] [--holdout] [--all-styles] [--workers 1] [--tiles] [--tile-size 128] [--art DIR]
+ *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--workers 1] [--tiles] [--tile-size 128] [--art DIR]
  *
  * See scripts/synth/README.md for the output format.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { checkArtRoot, defaultArtRoot } from './art.ts';
 import { CLASSES } from './hand.ts';
+import { EXTRA_TRAIN_FONTS } from './faces.ts';
 import { GENERATOR_VERSION, type GenOptions, renderScene, renderTileCrop } from './scene.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -26,6 +27,7 @@ interface Args {
   size: number;
   holdout: boolean;
   allStyles: boolean;
+  extraFonts: boolean;
   workers: number;
   tiles: boolean;
   tileSize: number;
@@ -36,7 +38,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
+  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = () => {
@@ -51,6 +53,7 @@ function parseArgs(argv: string[]): Args {
       case '--size': a.size = Number(v()); break;
       case '--holdout': a.holdout = true; break;
       case '--all-styles': a.allStyles = true; break;
+      case '--extra-fonts': a.extraFonts = true; break;
       case '--workers': a.workers = Math.max(1, Number(v())); break;
       case '--tiles': a.tiles = true; break;
       case '--tile-size': a.tileSize = Number(v()); break;
@@ -66,6 +69,12 @@ function parseArgs(argv: string[]): Args {
     }
   }
   if (!a.out && a.shard === undefined) throw new Error('--out is required');
+  if (a.extraFonts) {
+    // The output must not depend on which fonts happen to be installed: refuse instead.
+    const have = execFileSync('fc-list', [':', 'family'], { encoding: 'utf8' }).replace(/\\/g, '');
+    const missing = EXTRA_TRAIN_FONTS.map((f) => f.split(':')[0]!).filter((f) => !have.split(/[\n,]/).includes(f));
+    if (missing.length) throw new Error(`--extra-fonts: fonts not installed: ${missing.join(', ')} (run scripts/setup-test-deps.sh)`);
+  }
   if (!Number.isInteger(a.count) || a.count < 0) throw new Error('--count must be a non-negative integer');
   if (!Number.isFinite(a.seed)) throw new Error('--seed must be a number');
   if (!(a.size >= 64 && a.size <= 8192)) throw new Error('--size must be in 64..8192');
@@ -75,7 +84,7 @@ function parseArgs(argv: string[]): Args {
 const pad = (n: number) => String(n).padStart(6, '0');
 
 function genOptions(a: Args): GenOptions {
-  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize };
+  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}) };
 }
 
 const total = (a: Args) => (a.tiles ? a.count * CLASSES.length : a.count);
@@ -163,7 +172,7 @@ async function main(): Promise<void> {
     seed: a.seed,
     count: a.count,
     items: total(a),
-    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, tileSize: a.tiles ? a.tileSize : undefined },
+    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, tileSize: a.tiles ? a.tileSize : undefined },
     classes: CLASSES,
     min_visible_fraction: 0.5,
     negatives,

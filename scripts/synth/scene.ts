@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { type ArtFamily, type Img, HOLDOUT_ART, TRAIN_ART, ART_FAMILIES, loadArt } from './art.ts';
 import { type BodyStyle, type Frame, type RGB, type Sprite, buildSprite, drawShadows, drawTile, newFrame, photoEffects } from './render.ts';
-import { HOLDOUT_FONTS, TRAIN_FONTS, type GlyphStyle, sampleGlyphStyle, sheetSvg } from './faces.ts';
+import { EXTRA_TRAIN_FONTS, HOLDOUT_FONTS, TRAIN_FONTS, type GlyphStyle, sampleGlyphStyle, sheetSvg } from './faces.ts';
 import { makeTexture, paintBackground, sampleBgKind, drawDistractor } from './background.ts';
 import { CLASSES, type Placed, layoutHand, sampleHand } from './hand.ts';
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
@@ -17,6 +17,8 @@ export interface GenOptions {
   allStyles: boolean;
   artRoot: string;
   tileSize: number;
+  /** Add EXTRA_TRAIN_FONTS to the training fonts (never to the holdout). */
+  extraFonts?: boolean;
 }
 
 export interface TileLabel {
@@ -90,7 +92,8 @@ function glyphSetFor(opts: GenOptions, groupKey: string): Promise<GlyphSet> {
   p = (async () => {
     const r = rngFor(opts.seed, 'glyphset', groupKey, opts.holdout ? 'H' : 'T');
     const [cw, ch] = cellSize(opts.size);
-    const fonts = opts.allStyles ? [...TRAIN_FONTS, ...HOLDOUT_FONTS] : opts.holdout ? HOLDOUT_FONTS : TRAIN_FONTS;
+    const train = opts.extraFonts ? [...TRAIN_FONTS, ...EXTRA_TRAIN_FONTS] : TRAIN_FONTS;
+    const fonts = opts.allStyles ? [...train, ...HOLDOUT_FONTS] : opts.holdout ? HOLDOUT_FONTS : train;
     const arts: readonly ArtFamily[] = opts.allStyles ? ART_FAMILIES : opts.holdout ? HOLDOUT_ART : TRAIN_ART;
     const drawn = await drawnSet(r, fonts, cw, ch);
     const fullFace = new Set<string>();
