@@ -1,7 +1,7 @@
 /**
  * npm run eval:vision -- [--data training-data/val-holdout] [--limit N] [--json]
  *                        [--confusion model/confusion.png] [--draw DIR] [--draw-n 12]
- *                        [--models DIR] [--tta|--no-tta] [--threshold 0.3]
+ *                        [--models DIR] [--tta|--no-tta] [--threshold 0.45] [--rescue]
  *
  * Runs the shipped pipeline (onnxruntime-web wasm, from JPEG bytes) on a held-out
  * synthetic set and prints detection precision/recall (IoU >= 0.5 against the label
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     const file = path.join(imgDir, f);
     const lab = JSON.parse(await readFile(path.join(data, 'labels', f.replace(/\.\w+$/, '.json')), 'utf8')) as Label;
     const t0 = performance.now();
-    const r = await scanBytes(new Uint8Array(await readFile(file)), models, { tta, threshold });
+    const r = await scanBytes(new Uint8Array(await readFile(file)), models, { tta, threshold, rescue: process.argv.includes('--rescue') });
     times.push(performance.now() - t0);
     const gt = lab.tiles;
     const m = matchBoxes(gt.map((t) => t.box), r.tiles);

@@ -16,6 +16,9 @@ import type { DecodedPhoto, RasterImage, ScanResult, ScannedTile, TileCode } fro
 export const DET_SIZE = 512;
 /** Minimum detector peak score (chosen on val-holdout: see model/MODEL_CARD.md). */
 export const DET_THRESHOLD = 0.45;
+/** Weaker peaks down to this score are kept when the classifier is confident (>= RESCUE_PROB). */
+export const RESCUE_THRESHOLD = 0.3;
+export const RESCUE_PROB = 0.9;
 /** Test-time augmentation default (see PipelineOptions.tta). */
 export const TTA_DEFAULT = true;
 
@@ -37,6 +40,9 @@ export interface PipelineOptions {
   /** Minimum detector peak score (default DET_THRESHOLD). */
   threshold?: number;
   onProgress?: (stage: 'detect' | 'classify' | 'layout', fraction: number) => void;
+  /** Keep weaker detector peaks (>= RESCUE_THRESHOLD) when the classifier is confident. Default off:
+   * on val-holdout it raised recall 0.977 -> 0.982 but lowered precision 0.973 -> 0.952 and hand exact. */
+  rescue?: boolean;
   /** Also classify every crop turned 180 degrees and average the probabilities. */
   tta?: boolean;
   /** Filled with per-stage milliseconds when given. */
@@ -57,16 +63,19 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const hm = det[models.detector.outputNames[0]];
   const bx = det[models.detector.outputNames[1]];
   const [, , gh, gw] = hm.dims as number[];
-  const dets = decodeDetections(hm.data as Float32Array, bx.data as Float32Array, gh, gw, { threshold: opts.threshold ?? DET_THRESHOLD });
+  const thr = opts.threshold ?? DET_THRESHOLD;
+  const rescue = opts.rescue ?? false;
+  const candidates = decodeDetections(hm.data as Float32Array, bx.data as Float32Array, gh, gw, { threshold: rescue ? Math.min(thr, RESCUE_THRESHOLD) : thr });
   if (T) T.detect = now() - t;
   const result: ScanResult = { width: photo.originalWidth, height: photo.originalHeight, tiles: [] };
   if (photo.notes.length) result.notes = [...photo.notes];
-  if (!dets.length) {
+  if (!candidates.length) {
     result.reason = 'no tiles found in the photo';
     return result;
   }
   t = now();
   opts.onProgress?.('classify', 0.5);
+  const dets = candidates;
   const rasterBoxes = dets.map((d) => boxToRaster(d.box, lb.transform));
   const N = dets.length;
   const tta = opts.tta ?? TTA_DEFAULT;
@@ -78,7 +87,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   if (T) T.classify = now() - t;
   t = now();
   opts.onProgress?.('layout', 0.9);
-  const tiles: ScannedTile[] = dets.map((d, i) => {
+  const all: (ScannedTile | null)[] = dets.map((d, i) => {
     const p = softmax(logits, i * K, K);
     if (tta) {
       const q = softmax(logits, (N + i) * K, K);
@@ -92,8 +101,15 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       box: box.map((v) => round(v, 1)) as ScannedTile['box'],
     };
     if (d.sideways) tile.sideways = true;
+    // weak peak: keep only when the classifier is sure it is a tile
+    if (d.score < thr && best.score < RESCUE_PROB) return null;
     return tile;
   });
+  const tiles = all.filter((t): t is ScannedTile => t !== null);
+  if (!tiles.length) {
+    result.reason = 'no tiles found in the photo';
+    return result;
+  }
   const lay = layoutTiles(tiles);
   const remap = new Map<number, number>();
   lay.order.forEach((i, k) => remap.set(i, k));
