@@ -10,11 +10,9 @@
  * and a non-zero exit status; the other files are still processed.
  */
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { classifyTileBytes, loadDefaultModels, scanBytes } from '../vision/node.ts';
 import { VisionError, type ScanResult } from '../vision/types.ts';
+import { formatHand, scoreTiles } from '../engine/index.ts';
 
 interface Args { json: boolean; asTile: boolean; score: boolean; files: string[] }
 
@@ -37,17 +35,19 @@ function parseArgs(argv: string[]): Args {
 
 // ------------------------------------------------------------------ scoring hook
 /**
- * Hand the recognised tiles to the scoring engine. Kept separate from
- * recognition: it loads src/engine/index.ts only when --score is given and
- * never invents a score when the engine is missing.
+ * Hand the recognised tiles to the scoring engine (src/engine `scoreTiles`):
+ * sets laid apart with a sideways tile are melded, two face-down tiles with a
+ * pair are a concealed kong, flowers are counted, and the winning tile is the
+ * last concealed tile in reading order. Default win conditions (East seat and
+ * round, discard win); the app asks for the real ones.
  */
-export async function scoreRecognisedHand(result: ScanResult): Promise<unknown> {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const enginePath = path.resolve(here, '..', 'engine', 'index.ts');
-  if (!existsSync(enginePath)) throw new Error('scoring engine not available (src/engine/index.ts is missing)');
-  const engine = (await import(enginePath)) as { scoreTiles?: (tiles: string[], opts?: unknown) => unknown };
-  if (typeof engine.scoreTiles !== 'function') throw new Error('scoring engine not available (src/engine/index.ts has no scoreTiles export)');
-  return engine.scoreTiles(result.tiles.map((t) => t.code), { tiles: result.tiles, groups: result.groups });
+export function scoreRecognisedHand(result: ScanResult): { hand: string; valid_win: boolean; error: string | null; total: number; fans: { id: number; name: string; points: number; count: number }[] } {
+  const { hand, result: r } = scoreTiles(result.tiles.map((t) => t.code), { tiles: result.tiles });
+  if (r.error && r.error.code !== 'BELOW_MINIMUM') throw new Error(`not scored: ${r.error.message} (read as ${formatHand(hand)})`);
+  return {
+    hand: formatHand(hand), valid_win: r.validWin, error: r.error?.message ?? null, total: r.total,
+    fans: r.fans.map((f) => ({ id: f.id, name: f.names.en, points: f.points, count: f.count })),
+  };
 }
 
 function readable(file: string, r: ScanResult): string {
@@ -103,7 +103,7 @@ async function main(): Promise<number> {
       let scoreError: string | undefined;
       if (args.score) {
         try {
-          scored = await scoreRecognisedHand(r);
+          scored = scoreRecognisedHand(r);
         } catch (e) {
           scoreError = (e as Error).message;
           failed++;

@@ -32,3 +32,5 @@ export { scoreFanPays, allFanPaysReadings, fanPaysWaits } from './fanpays/score.
 export type { FanPaysResult } from './fanpays/score.ts';
 import { FAN_PAYS as fanPaysRuleset } from './fanpays/ruleset.ts';
 register(fanPaysRuleset);
+export { handFromTiles, scoreTiles } from './fromTiles.ts';
+export type { RecognisedTile, FromTilesOptions } from './fromTiles.ts';
