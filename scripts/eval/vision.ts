@@ -1,7 +1,7 @@
 /**
  * npm run eval:vision -- [--data training-data/val-holdout] [--limit N] [--json]
  *                        [--confusion model/confusion.png] [--draw DIR] [--draw-n 12]
- *                        [--models DIR] [--tta|--no-tta] [--threshold 0.45] [--rescue]
+ *                        [--models DIR] [--tta|--no-tta] (default: turn only uncertain crops) [--threshold 0.45] [--rescue]
  *
  * Runs the shipped pipeline (onnxruntime-web wasm, from JPEG bytes) on a held-out
  * synthetic set and prints detection precision/recall (IoU >= 0.5 against the label

@@ -78,10 +78,17 @@ class Detector(nn.Module):
         return torch.sigmoid(self.hm(h)), self.box(h)
 
 
-class Classifier(nn.Module):
-    """~6 M multiply-adds per 64x48 crop (fast enough for ~20 crops in wasm)."""
+# Classifier width presets: "s" ~10 M multiply-adds per crop (101 k parameters),
+# "m" ~29 M multiply-adds per crop (380 k parameters).
+CLS_WIDTHS = {"s": (24, 48, 72, 128, 192), "m": (32, 64, 128, 256, 512)}
 
-    def __init__(self, w=(24, 48, 72, 128, 192)):
+
+class Classifier(nn.Module):
+    """Depthwise-separable crop classifier; width preset "s" or "m" (CLS_WIDTHS)."""
+
+    def __init__(self, w=CLS_WIDTHS["s"]):
+        if isinstance(w, str):
+            w = CLS_WIDTHS[w]
         super().__init__()
         c0, c1, c2, c3, c4 = w
         self.net = nn.Sequential(

@@ -295,7 +295,10 @@ def train_cls(a):
         val = D.GrowingScenes([a.val], "cls", limit=a.limit)
         wait_for_items(val, min(50, a.limit or 50), "validation scenes", run)
         vp, vl, vs = D.cls_pool(val, None)
-    model = Classifier()
+    width = a.cls_width
+    if os.path.exists(os.path.join(run, "ckpt.pt")):
+        width = torch.load(os.path.join(run, "ckpt.pt"), map_location="cpu").get("extra", {}).get("width", "s")
+    model = Classifier(width)
     ema = EMA(model)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=5e-4)
     gen = torch.Generator().manual_seed(a.seed)
@@ -307,7 +310,7 @@ def train_cls(a):
         log(run, f"initialised from the EMA weights of {a.init} (step {init['step']})")
     step, extra = load_ckpt(ck, model, ema, opt, gen)
     bud = Budget(a, extra)
-    log(run, f"cls: {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), params {count_params(model)}, start step {step}/{a.steps}")
+    log(run, f"cls: width {width}, {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), params {count_params(model)}, start step {step}/{a.steps}")
     model.train()
     last_ck = time.time()
     t0 = time.time()
@@ -341,7 +344,7 @@ def train_cls(a):
             agg = [0.0, 0, 0]
             t0 = time.time()
         if time.time() - last_ck > a.ckpt_min * 60 or bud.done(step):
-            save_ckpt(ck, model, ema, opt, step, gen, bud.state())
+            save_ckpt(ck, model, ema, opt, step, gen, {**bud.state(), "width": width})
             last_ck = time.time()
             if vp is not None:
                 acc = cls_eval(ema.m, vp, vl, vs)
@@ -404,8 +407,9 @@ def export_from_ckpt(a):
         if not os.path.exists(ck):
             print(f"skip {kind}: no {ck}")
             continue
-        m = cls_()
-        m.load_state_dict(torch.load(ck, map_location="cpu")["ema"])
+        state = torch.load(ck, map_location="cpu")
+        m = Classifier(state.get("extra", {}).get("width", "s")) if kind == "cls" else cls_()
+        m.load_state_dict(state["ema"])
         fn(m, os.path.join(out, name))
         print(f"exported {ck} -> {os.path.join(out, name)}")
 
@@ -423,6 +427,7 @@ def main():
     ap.add_argument("--cls-run", default="cls", help="export: run dir name under runs/")
     ap.add_argument("--init", default=None, help="cls: start from the EMA weights of this checkpoint (fresh optimiser and schedule)")
     ap.add_argument("--steps", type=int, default=3000)
+    ap.add_argument("--cls-width", choices=["s", "m"], default="s", help="cls: classifier width preset (models.CLS_WIDTHS); a resumed run keeps its own")
     ap.add_argument("--batch", type=int, default=None)
     ap.add_argument("--crop", type=int, default=320)
     ap.add_argument("--lr", type=float, default=None)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cropTiles, letterbox, letterboxPoint, orientRaster, orientedSize, readExifOrientation, resizeArea, unletterboxPoint } from '../../src/vision/preprocess.ts';
+import { CROP_H, CROP_W, cropTiles, letterbox, letterboxPoint, orientRaster, orientedSize, readExifOrientation, resizeArea, unletterboxPoint } from '../../src/vision/preprocess.ts';
 import type { RasterImage } from '../../src/vision/types.ts';
 
 function raster(w: number, h: number, f: (x: number, y: number) => [number, number, number]): RasterImage {
@@ -81,5 +81,26 @@ describe('cropTiles', () => {
     // sideways: the box's x axis becomes the crop's vertical axis
     expect(side[2 * 48 + 24]).toBeGreaterThan(0.9); // top row red
     expect(side[2 * plane + 61 * 48 + 24]).toBeGreaterThan(0.9); // bottom row blue
+  });
+});
+
+describe('turnedCrops (180-degree test-time augmentation)', () => {
+  it('turns only the chosen crops, each channel plane reversed', async () => {
+    const { turnedCrops } = await import('../../src/vision/pipeline.ts');
+    const plane = CROP_H * CROP_W;
+    const n = 3;
+    const crops = new Float32Array(n * 3 * plane);
+    for (let i = 0; i < crops.length; i++) crops[i] = i;
+    const out = turnedCrops(crops, [2, 0]);
+    expect(out.length).toBe(2 * 3 * plane);
+    // first output crop = input crop 2 turned: its first pixel is crop 2's last pixel of the same channel
+    for (let c = 0; c < 3; c++) {
+      expect(out[c * plane]).toBe((2 * 3 + c) * plane + plane - 1);
+      expect(out[c * plane + plane - 1]).toBe((2 * 3 + c) * plane);
+      expect(out[(3 + c) * plane + 5]).toBe(c * plane + plane - 1 - 5);
+    }
+    // turning twice gives the crop back
+    const twice = turnedCrops(turnedCrops(crops, [1]), [0]);
+    expect(Array.from(twice)).toEqual(Array.from(crops.subarray(3 * plane, 6 * plane)));
   });
 });
