@@ -23,7 +23,7 @@
  *   amounts (`amounts`), which also hold the dealer-penalty and secret-kong parts
  *   the plain rule cannot know. Seats still rotate as in 003.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { WINDS, type Wind } from './tiles.ts';
 
 export const PLAYER_COUNT = 4;
@@ -500,31 +500,31 @@ const penaltyJson = z.object({
 });
 
 const handJson = z.object({
-  draw: z.boolean().optional(),
-  winner: z.string().optional(),
-  discarder: z.string().nullable().optional(),
-  self_drawn: z.boolean().optional(),
-  points: z.number().optional(),
-  source: z.enum(['scored', 'typed']).optional(),
-  link: z.string().optional(),
-  amounts: z.array(z.number()).optional(),
-  penalties: z.array(penaltyJson).optional(),
+  draw: z.optional(z.boolean()),
+  winner: z.optional(z.string()),
+  discarder: z.optional(z.nullable(z.string())),
+  self_drawn: z.optional(z.boolean()),
+  points: z.optional(z.number()),
+  source: z.optional(z.enum(['scored', 'typed'])),
+  link: z.optional(z.string()),
+  amounts: z.optional(z.array(z.number())),
+  penalties: z.optional(z.array(penaltyJson)),
 });
 
 const metaJson = z.object({
-  tournament: z.string().optional(),
-  date: z.string().optional(),
-  session: z.string().optional(),
-  table: z.string().optional(),
+  tournament: z.optional(z.string()),
+  date: z.optional(z.string()),
+  session: z.optional(z.string()),
+  table: z.optional(z.string()),
 });
 
 /** Zod schema of the game-record JSON (shape only; `parseGameRecord` checks the meaning). */
 export const gameRecordSchema = z.object({
-  format: z.literal('mahjong-score-sheet').optional(),
-  version: z.literal(1).optional(),
-  rules: z.enum(['mcr', 'fan-pays']).optional(),
+  format: z.optional(z.literal('mahjong-score-sheet')),
+  version: z.optional(z.literal(1)),
+  rules: z.optional(z.enum(['mcr', 'fan-pays'])),
   players: z.array(z.string()),
-  meta: metaJson.optional(),
+  meta: z.optional(metaJson),
   hands: z.array(handJson),
 });
 
@@ -546,14 +546,23 @@ function describeType(v: unknown): string {
   return typeof v === 'string' ? 'text' : `a ${typeof v}`;
 }
 
+/** What a zod issue expected, in words (zod/mini carries no message texts). */
+function issueMessage(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type': return `expected ${issue.expected === 'array' ? 'a list' : issue.expected}`;
+    case 'invalid_value': return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    default: return issue.code.replace(/_/g, ' ');
+  }
+}
+
 /** Turn the first zod issue into a SheetError naming the hand and the field. */
-function zodToSheetError(error: z.ZodError, input: unknown): SheetError {
+function zodToSheetError(error: z.core.$ZodError, input: unknown): SheetError {
   const issue = error.issues[0];
   const path = issue.path;
   let value: unknown = input;
   for (const key of path) value = value != null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   const missing = value === undefined;
-  const detail = missing ? 'this field is missing' : `unexpected value (${describeType(value)}): ${issue.message}`;
+  const detail = missing ? 'this field is missing' : `unexpected value (${describeType(value)}): ${issueMessage(issue)}`;
   if (path[0] === 'hands' && typeof path[1] === 'number') {
     return new SheetError(missing ? 'MISSING_FIELD' : 'MALFORMED_RECORD', detail, { hand: path[1] + 1, field: fieldPath(path.slice(2)) || 'hands' });
   }

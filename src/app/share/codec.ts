@@ -20,7 +20,7 @@
  * There is no secret key in an offline app, so a link cannot be signed; what the
  * referee sees is always the engine's own score of the tiles in the link.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FanPaysContext, Hand, ScoreResult, WinContext } from '../../engine/index.ts';
 import { crc32Hex } from './crc32.ts';
 
@@ -97,37 +97,38 @@ const FAN_PAYS_RULESET = 'fan-pays';
 const FLOWER_BASE = 34;
 
 const wind = z.enum(['E', 'S', 'W', 'N']);
-const flag = z.union([z.literal(0), z.literal(1)]).optional();
+const flag = z.optional(z.union([z.literal(0), z.literal(1)]));
 /** Flower tiles as their numbers 1..8, e.g. "134". */
-const flowerDigits = z.string().regex(/^[1-8]{1,8}$/);
+const flowerDigits = z.optional(z.string().check(z.regex(/^[1-8]{1,8}$/)));
+const intIn = (min: number, max: number) => z.optional(z.int().check(z.minimum(min), z.maximum(max)));
 
-const payloadSchema = z.object({
+const payloadSchema = z.strictObject({
   v: z.number(),
-  r: z.string().min(1),
-  h: z.string().min(1).max(200),
-  c: z.object({
+  r: z.string().check(z.minLength(1)),
+  h: z.string().check(z.minLength(1), z.maxLength(200)),
+  c: z.strictObject({
     s: wind,
     p: wind,
     sd: flag,
-    d: wind.optional(),
+    d: z.optional(wind),
     lk: flag,
     lw: flag,
     rt: flag,
     rk: flag,
-    f: z.number().int().min(0).max(8).optional(),
-    dl: wind.optional(),
-    ds: z.number().int().min(1).max(999).optional(),
-    fs: z.object({ E: flowerDigits.optional(), S: flowerDigits.optional(), W: flowerDigits.optional(), N: flowerDigits.optional() }).strict().optional(),
+    f: intIn(0, 8),
+    dl: z.optional(wind),
+    ds: intIn(1, 999),
+    fs: z.optional(z.strictObject({ E: flowerDigits, S: flowerDigits, W: flowerDigits, N: flowerDigits })),
     fw: flag,
     b1: flag,
     b2: flag,
     dm: flag,
     cf: flag,
-    sk: z.string().regex(/^[ESWN]{1,16}$/).optional(),
-    fv: z.number().positive().max(1e6).optional(),
-  }).strict(),
-  t: z.number().int(),
-}).strict();
+    sk: z.optional(z.string().check(z.regex(/^[ESWN]{1,16}$/))),
+    fv: z.optional(z.number().check(z.positive(), z.maximum(1e6))),
+  }),
+  t: z.int(),
+});
 
 type Payload = z.infer<typeof payloadSchema>;
 
