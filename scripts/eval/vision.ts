@@ -2,6 +2,11 @@
  * npm run eval:vision -- [--data training-data/val-holdout] [--limit N] [--json]
  *                        [--confusion model/confusion.png] [--draw DIR] [--draw-n 12]
  *                        [--models DIR] [--tta|--no-tta] (default: turn only uncertain crops) [--threshold 0.45] [--rescue]
+ * npm run eval:vision -- --tiles training-data/tiles-holdout [--limit N] [--json]
+ *
+ * With --tiles, each single-tile image of a `--tiles` generator set goes through the
+ * `scan --as-tile` path instead, and the top-1 / top-3 accuracy per image is printed
+ * (JSON: {"tile_top1","tile_top3","n"}).
  *
  * Runs the shipped pipeline (onnxruntime-web wasm, from JPEG bytes) on a held-out
  * synthetic set and prints detection precision/recall (IoU >= 0.5 against the label
@@ -14,7 +19,7 @@ import { readFile, readdir, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { loadDefaultModels, scanBytes, MODEL_DIR } from '../../src/vision/node.ts';
+import { classifyTileBytes, loadDefaultModels, scanBytes, MODEL_DIR } from '../../src/vision/node.ts';
 import { iou } from '../../src/vision/postprocess.ts';
 import { TILE_CODES, type Box, type ScanResult } from '../../src/vision/types.ts';
 
@@ -95,7 +100,37 @@ async function confusionPng(conf: number[][], missed: number[], out: string): Pr
   await sharp(Buffer.from(svg)).png().toFile(out);
 }
 
+async function evalSingleTiles(dir: string): Promise<void> {
+  const csv = path.join(dir, 'labels.csv');
+  if (!existsSync(csv)) {
+    console.error(`eval:vision: ${csv} not found; generate it with: npx tsx scripts/synth/generate.ts --out ${dir} --count 40 --seed 4 --tiles --holdout`);
+    process.exit(2);
+  }
+  let rows = (await readFile(csv, 'utf8')).trim().split('\n').slice(1).map((l) => l.split(','));
+  if (limit > 0) rows = rows.slice(0, limit);
+  const models = await loadDefaultModels(arg('--models') ?? MODEL_DIR);
+  let top1 = 0, top3 = 0;
+  const wrong = new Map<string, number>();
+  for (const [file, code] of rows) {
+    const top = await classifyTileBytes(new Uint8Array(await readFile(path.join(dir, file))), models, 3);
+    if (top[0]?.code === code) top1++;
+    else wrong.set(`${code}->${top[0]?.code}`, (wrong.get(`${code}->${top[0]?.code}`) ?? 0) + 1);
+    if (top.some((t) => t.code === code)) top3++;
+  }
+  const n = rows.length;
+  const lines = [
+    `eval:vision --tiles on ${dir}: ${n} single-tile images (scan --as-tile path)`,
+    `top-1 accuracy      ${(top1 / Math.max(1, n)).toFixed(4)}`,
+    `top-3 accuracy      ${(top3 / Math.max(1, n)).toFixed(4)}`,
+    `top confusions      ${[...wrong].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([p, v]) => `${p}:${v}`).join(' ')}`,
+  ];
+  for (const l of lines) (JSON_OUT ? console.error : console.log)(l);
+  if (JSON_OUT) console.log(JSON.stringify({ tile_top1: +(top1 / Math.max(1, n)).toFixed(4), tile_top3: +(top3 / Math.max(1, n)).toFixed(4), n }));
+}
+
 async function main(): Promise<void> {
+  const tilesDir = arg('--tiles');
+  if (tilesDir) return evalSingleTiles(tilesDir);
   const imgDir = path.join(data, 'images');
   if (!existsSync(imgDir)) {
     console.error(`eval:vision: ${imgDir} not found; generate it with: npx tsx scripts/synth/generate.ts --out ${data} --count 300 --seed <seed> --holdout`);
