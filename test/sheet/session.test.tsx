@@ -32,6 +32,8 @@ async function startTable(user: ReturnType<typeof userEvent.setup>) {
 let blobs: Blob[];
 beforeEach(() => {
   blobs = [];
+  // each test starts from an empty browser: no localStorage mirror of an earlier test's sheet
+  localStorage.clear();
   URL.createObjectURL = vi.fn((b: Blob) => { blobs.push(b); return `blob:test/${blobs.length}`; }) as typeof URL.createObjectURL;
   URL.revokeObjectURL = vi.fn();
 });

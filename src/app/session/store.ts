@@ -15,6 +15,7 @@ import {
 } from '../../engine/sheet.ts';
 import { WINDS, type Wind } from '../../engine/index.ts';
 import { setTableRuleset } from '../ruleset/active.ts';
+import { createMirror, nextStamp, type Mirror } from '../state/mirror.ts';
 
 export const STORAGE_KEY = 'mahjong-scanner/session/v1';
 /** Undo steps kept (and saved). */
@@ -53,6 +54,8 @@ export interface SessionState {
 /** What is saved: records as game-record JSON, so loading validates them again. */
 interface Saved {
   version: 1;
+  /** When it was saved (see ../state/mirror.ts); the newer of the two copies wins. */
+  stamp?: number;
   record: GameRecordJson | null;
   past: (GameRecordJson | null)[];
   future: (GameRecordJson | null)[];
@@ -77,7 +80,11 @@ export interface SessionStore {
 }
 
 /** `onRecord` hears the record after every change once loaded (the app mirrors the table's ruleset with it). */
-export function createSessionStore(storage: SessionStorage = idbStorage, onRecord?: (record: SheetRecord | null) => void): SessionStore {
+export function createSessionStore(
+  storage: SessionStorage = idbStorage,
+  onRecord?: (record: SheetRecord | null) => void,
+  mirror: Mirror<Saved> = createMirror<Saved>(STORAGE_KEY),
+): SessionStore {
   let state: SessionState = { loaded: false, record: null, past: [], future: [], storageError: null };
   const listeners = new Set<() => void>();
   let saving: Promise<void> = Promise.resolve();
@@ -94,10 +101,13 @@ export function createSessionStore(storage: SessionStorage = idbStorage, onRecor
   const save = () => {
     const snapshot: Saved = {
       version: 1,
+      stamp: nextStamp(),
       record: toSaved(state.record),
       past: state.past.map(toSaved),
       future: state.future.map(toSaved),
     };
+    // The synchronous copy first, so a reload straight after this change keeps it.
+    mirror.write(snapshot.stamp!, snapshot);
     // Writes are chained so the last change is also the last one written.
     saving = saving.then(() => storage.set(STORAGE_KEY, snapshot)).then(
       () => { if (state.storageError) setState({ ...state, storageError: null }); },
@@ -115,16 +125,25 @@ export function createSessionStore(storage: SessionStorage = idbStorage, onRecor
     },
     load() {
       loading ??= (async () => {
+        const valid = (x: Saved | null | undefined): x is Saved => !!x && x.version === 1;
+        let saved: Saved | undefined;
+        let readError: string | null = null;
         try {
-          const saved = (await storage.get(STORAGE_KEY)) as Saved | undefined;
-          if (saved && saved.version === 1) {
+          saved = (await storage.get(STORAGE_KEY)) as Saved | undefined;
+        } catch (e) {
+          readError = e instanceof Error ? e.message : String(e);
+        }
+        const newer = mirror.newerThan(valid(saved) ? saved.stamp ?? 0 : undefined);
+        if (valid(newer)) saved = newer;
+        try {
+          if (valid(saved)) {
             const record = fromSaved(saved.record);
             // A broken history entry is dropped rather than losing the sheet.
             const keep = (list: unknown[]) => list.flatMap((r) => { try { return [fromSaved(r)]; } catch { return []; } });
-            setState({ ...state, loaded: true, record, past: keep(saved.past ?? []), future: keep(saved.future ?? []) });
+            setState({ ...state, loaded: true, record, past: keep(saved.past ?? []), future: keep(saved.future ?? []), storageError: readError });
             return;
           }
-          setState({ ...state, loaded: true });
+          setState({ ...state, loaded: true, storageError: readError });
         } catch (e) {
           setState({ ...state, loaded: true, storageError: e instanceof Error ? e.message : String(e) });
         }

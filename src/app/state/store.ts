@@ -9,6 +9,7 @@ import type { Command, History } from '../model/commands.ts';
 import { historyOf, perform, redo, undo } from '../model/commands.ts';
 import type { Step, Work } from '../model/work.ts';
 import { emptyWork, STEPS } from '../model/work.ts';
+import { createMirror, nextStamp } from './mirror.ts';
 
 export interface AppState {
   history: History;
@@ -22,6 +23,8 @@ export interface Persisted {
   version: 1;
   history: History;
   step: Step;
+  /** When it was saved (see mirror.ts); the newer of the IndexedDB and localStorage copies wins. */
+  stamp?: number;
 }
 
 type Listener = () => void;
@@ -80,19 +83,30 @@ export const useWork = (store: Store): Work => useStore(store, (s) => s.history.
 let idb: UseStore | null = null;
 const db = (): UseStore => (idb ??= createIdbStore('mahjong-scanner', 'work'));
 const KEY = 'work-v1';
+const mirror = createMirror<Persisted>('mahjong-scanner/work-v1');
 
+const validPersisted = (p: Persisted | null | undefined): p is Persisted =>
+  !!p && p.version === 1 && !!p.history?.present && STEPS.includes(p.step);
+
+/** The saved work: the IndexedDB copy, or the localStorage mirror when that is newer. */
 export async function loadPersisted(): Promise<Persisted | null> {
+  let p: Persisted | undefined;
   try {
-    const p = (await get(KEY, db())) as Persisted | undefined;
-    if (!p || p.version !== 1 || !p.history?.present || !STEPS.includes(p.step)) return null;
-    return p;
+    p = (await get(KEY, db())) as Persisted | undefined;
   } catch {
-    return null;
+    p = undefined;
   }
+  const m = mirror.newerThan(validPersisted(p) ? p.stamp ?? 0 : undefined);
+  if (validPersisted(m)) return m;
+  return validPersisted(p) ? p : null;
 }
 
-export async function savePersisted(s: AppState): Promise<void> {
-  const p: Persisted = { version: 1, history: { ...s.history, past: s.history.past.slice(-30), future: s.history.future.slice(0, 30) }, step: s.step };
+export function toPersisted(s: AppState): Persisted {
+  return { version: 1, history: { ...s.history, past: s.history.past.slice(-30), future: s.history.future.slice(0, 30) }, step: s.step, stamp: nextStamp() };
+}
+
+export async function savePersisted(s: AppState | Persisted): Promise<void> {
+  const p = 'version' in s ? s : toPersisted(s);
   await set(KEY, p, db());
 }
 
@@ -107,7 +121,7 @@ export const deletePhoto = (key: string): Promise<void> => del(`photo:${key}`, d
  * only the newest state is written next, so a reload right after a tap keeps it.
  */
 export function persistOnChange(onError: (e: unknown) => void): { onChange: (s: AppState) => void; flush: () => Promise<void> } {
-  let pending: AppState | null = null;
+  let pending: Persisted | null = null;
   let writing: Promise<void> | null = null;
   const pump = (): Promise<void> => {
     if (writing) return writing;
@@ -118,7 +132,11 @@ export function persistOnChange(onError: (e: unknown) => void): { onChange: (s: 
     return writing;
   };
   return {
-    onChange(s) { pending = s; void pump(); },
+    onChange(s) {
+      pending = toPersisted(s);
+      mirror.write(pending.stamp!, pending); // done before the tap's handler returns
+      void pump();
+    },
     flush: async () => { while (writing || pending) await pump(); },
   };
 }
