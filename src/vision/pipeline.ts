@@ -6,12 +6,12 @@
  * crops from the raster (48x64, sideways stood up) -> one batched classifier
  * call -> layout (rows, reading order, groups) -> boxes in original photo px.
  */
-import { cropTiles, cropWholeImage, letterbox, CROP_H, CROP_W } from './preprocess.ts';
-import { boxToOriginal, boxToRaster, decodeDetections, softmax, topK } from './postprocess.ts';
+import { cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_W } from './preprocess.ts';
+import { boxToOriginal, boxToRaster, decodeDetections, softmax, topK, zoomRegion } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor } from './runtime.ts';
 import type { Models } from './session.ts';
-import type { DecodedPhoto, RasterImage, ScanResult, ScannedTile, TileCode } from './types.ts';
+import type { DecodedPhoto, Detection, RasterImage, ScanResult, ScannedTile, TileCode } from './types.ts';
 
 export const DET_SIZE = 512;
 /** Minimum detector peak score (chosen on val-holdout: see model/MODEL_CARD.md). */
@@ -80,28 +80,46 @@ export interface PipelineOptions {
   rescue?: boolean;
   /** 180-degree test-time augmentation (default TTA_DEFAULT, see TtaMode). */
   tta?: boolean | TtaMode;
+  /** When the tiles fill only part of the photo, detect again on that part, zoomed in (default true). */
+  zoom?: boolean;
   /** Filled with per-stage milliseconds when given. */
   timings?: Record<string, number>;
 }
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
-export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: PipelineOptions = {}): Promise<ScanResult> {
-  const T = opts.timings;
+/** Letterbox a raster, run the detector, and return the detections in that raster's pixels. */
+async function detectIn(img: RasterImage, models: Models, size: number, threshold: number, T?: Record<string, number>): Promise<Detection[]> {
   let t = now();
-  const img = photo.image;
-  const lb = letterbox(img, opts.detSize ?? DET_SIZE);
-  if (T) T.letterbox = now() - t;
+  const lb = letterbox(img, size);
+  if (T) T.letterbox = (T.letterbox ?? 0) + now() - t;
   t = now();
-  opts.onProgress?.('detect', 0);
   const det = await models.detector.run({ [models.detector.inputNames[0]]: floatTensor(lb.data, lb.dims) });
   const hm = det[models.detector.outputNames[0]];
   const bx = det[models.detector.outputNames[1]];
   const [, , gh, gw] = hm.dims as number[];
+  const found = decodeDetections(hm.data as Float32Array, bx.data as Float32Array, gh, gw, { threshold });
+  if (T) T.detect = (T.detect ?? 0) + now() - t;
+  return found.map((d) => ({ ...d, box: boxToRaster(d.box, lb.transform) }));
+}
+
+export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: PipelineOptions = {}): Promise<ScanResult> {
+  const T = opts.timings;
+  let t: number;
+  const img = photo.image;
+  const size = opts.detSize ?? DET_SIZE;
   const thr = opts.threshold ?? DET_THRESHOLD;
   const rescue = opts.rescue ?? false;
-  const candidates = decodeDetections(hm.data as Float32Array, bx.data as Float32Array, gh, gw, { threshold: rescue ? Math.min(thr, RESCUE_THRESHOLD) : thr });
-  if (T) T.detect = now() - t;
+  const minScore = rescue ? Math.min(thr, RESCUE_THRESHOLD) : thr;
+  opts.onProgress?.('detect', 0);
+  let candidates = await detectIn(img, models, size, minScore, T);
+  if (opts.zoom ?? true) {
+    const region = zoomRegion(candidates.filter((d) => d.score >= thr).map((d) => d.box), img.width, img.height);
+    if (region) {
+      const inner = await detectIn(cropRaster(img, region), models, size, minScore, T);
+      candidates = inner.map((d) => ({ ...d, box: [d.box[0] + region[0], d.box[1] + region[1], d.box[2], d.box[3]] }));
+    }
+  }
   const result: ScanResult = { width: photo.originalWidth, height: photo.originalHeight, tiles: [] };
   if (photo.notes.length) result.notes = [...photo.notes];
   if (!candidates.length) {
@@ -111,7 +129,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   t = now();
   opts.onProgress?.('classify', 0.5);
   const dets = candidates;
-  const rasterBoxes = dets.map((d) => boxToRaster(d.box, lb.transform));
+  const rasterBoxes = dets.map((d) => d.box);
   const N = dets.length;
   const crops = cropTiles(img, rasterBoxes, dets.map((d) => d.sideways));
   const probs = await classifyCrops(models, crops, N, ttaMode(opts.tta));

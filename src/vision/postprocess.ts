@@ -101,3 +101,41 @@ export function softmax(logits: Float32Array, offset: number, n: number): Float3
 export function topK(p: Float32Array, k: number): { index: number; score: number }[] {
   return [...p].map((score, index) => ({ index, score })).sort((a, b) => b.score - a.score).slice(0, k);
 }
+
+/** Smallest zoom worth a second detector pass, and the largest one used. */
+export const ZOOM_MIN_GAIN = 1.3;
+export const ZOOM_MAX_GAIN = 3;
+
+/**
+ * When the tiles found fill only part of the photo (a hand shot from further
+ * away), the region [x, y, w, h] (integer raster pixels) that holds them with a
+ * margin of one tile, for a second detector pass that sees the tiles larger.
+ * Null when fewer than two tiles were found or the zoom would gain little.
+ */
+export function zoomRegion(boxes: readonly Box[], width: number, height: number): [number, number, number, number] | null {
+  if (boxes.length < 2) return null;
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  const sizes: number[] = [];
+  for (const [x, y, w, h] of boxes) {
+    x0 = Math.min(x0, x); y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x + w); y1 = Math.max(y1, y + h);
+    sizes.push(Math.max(w, h));
+  }
+  sizes.sort((a, b) => a - b);
+  const m = sizes[sizes.length >> 1];
+  x0 -= m; y0 -= m; x1 += m; y1 += m;
+  const long = Math.max(width, height);
+  // never zoom in more than ZOOM_MAX_GAIN: grow the region around its centre
+  const minSide = long / ZOOM_MAX_GAIN;
+  if (Math.max(x1 - x0, y1 - y0) < minSide) {
+    const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    const grow = (a: number, b: number, c: number) => (b - a >= minSide ? [a, b] : [c - minSide / 2, c + minSide / 2]);
+    [x0, x1] = grow(x0, x1, cx);
+    [y0, y1] = grow(y0, y1, cy);
+  }
+  const rx0 = Math.max(0, Math.floor(x0)), ry0 = Math.max(0, Math.floor(y0));
+  const rx1 = Math.min(width, Math.ceil(x1)), ry1 = Math.min(height, Math.ceil(y1));
+  const rw = rx1 - rx0, rh = ry1 - ry0;
+  if (rw <= 0 || rh <= 0 || long / Math.max(rw, rh) < ZOOM_MIN_GAIN) return null;
+  return [rx0, ry0, rw, rh];
+}

@@ -256,3 +256,15 @@ export function cropWholeImage(img: RasterImage): Float32Array {
   const side = img.width > img.height;
   return cropTiles(img, [[0, 0, img.width, img.height]], [side], CROP_W, CROP_H, 1.0);
 }
+
+/** The part [x, y, w, h] (integer raster pixels, inside the image) of a raster, copied. */
+export function cropRaster(img: RasterImage, region: readonly [number, number, number, number]): RasterImage {
+  const [x, y, w, h] = region;
+  const C = img.channels;
+  const out = new Uint8Array(w * h * C);
+  for (let r = 0; r < h; r++) {
+    const s = ((y + r) * img.width + x) * C;
+    out.set(img.data.subarray(s, s + w * C), r * w * C);
+  }
+  return { width: w, height: h, channels: C, data: out };
+}

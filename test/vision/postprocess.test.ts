@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boxToOriginal, boxToRaster, decodeDetections, iou, nms, softmax, topK } from '../../src/vision/postprocess.ts';
-import { letterbox } from '../../src/vision/preprocess.ts';
+import { boxToOriginal, boxToRaster, decodeDetections, iou, nms, softmax, topK, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN } from '../../src/vision/postprocess.ts';
+import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
 
 describe('nms', () => {
@@ -58,5 +58,51 @@ describe('softmax/topK', () => {
     const p = softmax(new Float32Array([1, 3, 2]), 0, 3);
     expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1);
     expect(topK(p, 2).map((x) => x.index)).toEqual([1, 2]);
+  });
+});
+
+describe('zoomRegion (second detector pass on the part of the photo holding the tiles)', () => {
+  it('frames small tiles in a large photo with one tile of margin', () => {
+    // 14 tiles of 20x28 px in a row in the middle of a 1000x750 raster
+    const boxes: Box[] = Array.from({ length: 14 }, (_, i) => [400 + i * 20, 360, 20, 28]);
+    const r = zoomRegion(boxes, 1000, 750)!;
+    expect(r).not.toBeNull();
+    const [x, y, w, h] = r;
+    expect(x).toBeLessThanOrEqual(400 - 28);
+    expect(x + w).toBeGreaterThanOrEqual(680 + 28);
+    expect(y).toBeLessThanOrEqual(360 - 28);
+    expect(y + h).toBeGreaterThanOrEqual(388 + 28);
+    // zoom capped at ZOOM_MAX_GAIN: the region's long side is at least 1000 / 3
+    expect(Math.max(w, h)).toBeGreaterThanOrEqual(Math.floor(1000 / ZOOM_MAX_GAIN));
+    expect(x).toBeGreaterThanOrEqual(0);
+    expect(x + w).toBeLessThanOrEqual(1000);
+  });
+
+  it('does nothing when the tiles already fill the photo, or with fewer than two tiles', () => {
+    const wide: Box[] = Array.from({ length: 14 }, (_, i) => [20 + i * 68, 300, 66, 90]);
+    expect(zoomRegion(wide, 1000, 750)).toBeNull();
+    expect(zoomRegion([[500, 300, 20, 28]], 1000, 750)).toBeNull();
+    expect(zoomRegion([], 1000, 750)).toBeNull();
+  });
+
+  it('needs a gain of at least ZOOM_MIN_GAIN', () => {
+    // tiles spanning 70 % of the width (with margin about 80 %): gain 1.25 < 1.3
+    const boxes: Box[] = Array.from({ length: 10 }, (_, i) => [150 + i * 70, 300, 70, 40]);
+    expect(1000 / (700 + 2 * 70)).toBeLessThan(ZOOM_MIN_GAIN);
+    expect(zoomRegion(boxes, 1000, 750)).toBeNull();
+  });
+});
+
+describe('cropRaster', () => {
+  it('copies the region row by row, for RGB and RGBA', () => {
+    for (const C of [3, 4] as const) {
+      const W = 6, H = 5;
+      const data = new Uint8Array(W * H * C).map((_, i) => i % 251);
+      const out = cropRaster({ width: W, height: H, channels: C, data }, [2, 1, 3, 2]);
+      expect([out.width, out.height, out.channels]).toEqual([3, 2, C]);
+      for (let y = 0; y < 2; y++) for (let x = 0; x < 3; x++) for (let c = 0; c < C; c++) {
+        expect(out.data[(y * 3 + x) * C + c]).toBe(data[((y + 1) * W + x + 2) * C + c]);
+      }
+    }
   });
 });
