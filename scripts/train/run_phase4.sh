@@ -15,7 +15,7 @@ if [ ! -f training-data/tiles-fonts2/manifest.json ] && ! pgrep -f "generate.ts 
 fi
 pgrep -f "scripts/train/train.py cls .*--run $RUNS/cls4" >/dev/null && exit 0
 nohup nice -n 5 /usr/bin/python3 scripts/train/train.py cls --cls-width m --threads 2 --seed 4 --lr 2e-3 \
-  --steps "${CLS4_STEPS:-20000}" --deadline-min "${CLS4_DEADLINE_MIN:-110}" --ckpt-min 5 --run "$RUNS/cls4" \
+  --steps "${CLS4_STEPS:-20000}" --deadline-min "${CLS4_DEADLINE_MIN:-110}" ${CLS4_EXTEND_MIN:+--extend-min "$CLS4_EXTEND_MIN"} --ckpt-min 5 --run "$RUNS/cls4" \
   --train training-data/train --tiles training-data/tiles-train training-data/tiles-fonts training-data/tiles-fonts2 \
   --val training-data/val-holdout \
   >> "$RUNS/cls4.out" 2>&1 &

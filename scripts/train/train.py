@@ -71,6 +71,12 @@ class Budget:
         self.deadline = extra.get("deadline")
         if self.deadline is None and a.deadline_min:
             self.deadline = time.time() + a.deadline_min * 60
+        # --extend-min: a later wall-clock budget for a resumed run (applied once, however often it resumes)
+        self.extended = extra.get("extended_min", 0.0)
+        ext = getattr(a, "extend_min", None) or 0.0
+        if self.deadline is not None and ext > self.extended:
+            self.deadline += (ext - self.extended) * 60
+            self.extended = ext
         self.total = extra.get("total", a.steps)
         self.t = time.time()
         self.s = None
@@ -90,7 +96,7 @@ class Budget:
         return step >= self.total or step >= self.max_steps
 
     def state(self):
-        return {"deadline": self.deadline, "total": self.total}
+        return {"deadline": self.deadline, "total": self.total, "extended_min": self.extended}
 
 
 def save_ckpt(path, model, ema, opt, step, gen, extra=None):
@@ -436,6 +442,7 @@ def main():
     ap.add_argument("--min-items", type=int, default=200, help="wait until this many scenes exist")
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--ckpt-min", type=float, default=3.0)
+    ap.add_argument("--extend-min", type=float, default=None, help="move the deadline of a resumed run this many minutes later (once)")
     ap.add_argument("--deadline-min", type=float, default=None, help="wall-clock budget in minutes, fixed at the first start and kept across resumes")
     a = ap.parse_args()
     if a.threads:
