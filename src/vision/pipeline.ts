@@ -19,6 +19,8 @@ export const DET_THRESHOLD = 0.45;
 /** Weaker peaks down to this score are kept when the classifier is confident (>= RESCUE_PROB). */
 export const RESCUE_THRESHOLD = 0.3;
 export const RESCUE_PROB = 0.9;
+/** Classes at least this likely are offered as alternatives for a tile (ScannedTile.alternatives). */
+export const ALT_MIN_PROB = 0.05;
 /** Test-time augmentation default (see PipelineOptions.tta). */
 export const TTA_DEFAULT: TtaMode = 'uncertain';
 /** With tta 'uncertain', crops whose top probability is below this are classified again turned. */
@@ -138,13 +140,15 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   opts.onProgress?.('layout', 0.9);
   const all: (ScannedTile | null)[] = dets.map((d, i) => {
     const p = probs[i];
-    const best = topK(p, 1)[0];
+    const [best, ...next] = topK(p, 3);
     const box = boxToOriginal(rasterBoxes[i], img.width, img.height, photo.originalWidth, photo.originalHeight);
     const tile: ScannedTile = {
       code: models.labels[best.index] as TileCode,
       score: round(best.score * d.score, 4),
       box: box.map((v) => round(v, 1)) as ScannedTile['box'],
     };
+    const alternatives = next.filter((x) => x.score >= ALT_MIN_PROB).map((x) => ({ code: models.labels[x.index] as TileCode, score: round(x.score, 4) }));
+    if (alternatives.length) tile.alternatives = alternatives;
     if (d.sideways) tile.sideways = true;
     // weak peak: keep only when the classifier is sure it is a tile
     if (d.score < thr && best.score < RESCUE_PROB) return null;

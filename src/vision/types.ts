@@ -45,6 +45,8 @@ export interface ScannedTile {
   code: TileCode;
   score: number;
   box: Box;
+  /** The classifier's next guesses (probability >= ALT_MIN_PROB, at most two), most likely first. */
+  alternatives?: { code: TileCode; score: number }[];
   sideways?: boolean;
   group?: number;
   row?: number;

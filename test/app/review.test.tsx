@@ -67,6 +67,22 @@ describe('ReviewView', () => {
     expect(screen.getByRole('button', { name: 'Add tile' })).toBeTruthy();
   });
 
+  it("offers recognition's next guesses first when correcting a tile", async () => {
+    const user = userEvent.setup();
+    const ts = tiles(`${HAND13} 4s`).map((t, i) => (i === 1 ? { ...t, score: 0.41, alternatives: ['3m', '5m'] } : t));
+    const { present } = mount(<ReviewView onNext={() => undefined} />, work({ tiles: ts }));
+    await user.click(screen.getByRole('button', { name: 'Tile 2: 2 Characters, 41% sure, please check' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change tile 2 (2 Characters)' });
+    const likely = within(dialog).getByRole('group', { name: 'Likely' });
+    expect(within(likely).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['3 Characters', '5 Characters']);
+    await user.click(within(likely).getByRole('button', { name: '3 Characters' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(present().tiles[1].code).toBe('3m');
+    // a tile without guesses (typed in) shows only the full picker
+    await user.click(screen.getByRole('button', { name: 'Tile 1: 1 Characters' }));
+    expect(within(screen.getByRole('dialog')).queryByRole('group', { name: 'Likely' })).toBeNull();
+  });
+
   it('loads pasted notation with its declared sets, and reports a bad character with its position', async () => {
     const user = userEvent.setup();
     const { present } = mount(<ReviewView onNext={() => undefined} />, work({}));

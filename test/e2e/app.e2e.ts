@@ -59,7 +59,8 @@ function iou(a: Box, b: Box): number {
 
 async function pickInSheet(page: Page, code: string) {
   const sheet = page.getByRole('dialog');
-  await sheet.locator(`button.tile-key[data-code="${code}"]`).click();
+  // the full grid (the "Likely" row above it may offer the same tile)
+  await sheet.locator(`.tile-grid button.tile-key[data-code="${code}"]`).click();
   await sheet.waitFor({ state: 'detached' });
 }
 
@@ -130,6 +131,7 @@ async function photoFlow(viewport: { width: number; height: number }, tag: strin
   // Correct one tile through the picker: a wrong pick, undo, redo, then the right tile.
   const first = (await storeTiles(page))[0];
   await page.locator(`.tile-box[data-uid="${first.uid}"]`).click();
+  await shot(page, `${tag}-2-picker`);
   await pickInSheet(page, first.code === '2z' ? '3z' : '2z');
   assert.notEqual((await storeTiles(page))[0].code, first.code);
   await page.getByText(/a finished hand|only 4|cannot|need/).first().waitFor().catch(() => undefined);

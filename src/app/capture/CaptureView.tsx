@@ -23,6 +23,7 @@ export function tilesFromScan(r: ScanResult): Omit<TileItem, 'uid'>[] {
   return r.tiles.map((t, i) => {
     const item: Omit<TileItem, 'uid'> = { code: t.code, box: t.box, score: t.score };
     if (t.sideways) item.sideways = true;
+    if (t.alternatives?.length) item.alternatives = t.alternatives.map((a) => a.code);
     const g = groupOf.get(i);
     if (g !== undefined) item.group = g;
     return item;

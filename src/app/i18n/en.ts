@@ -41,7 +41,7 @@ const en = {
     heading: 'Check the tiles',
     hintPhoto: 'Tap a tile to correct it or remove it. Use “Add tile” for a tile the scan missed.',
     hintManual: 'Tap the keyboard to add tiles in order; the last one is the winning tile. Tap a tile in the hand to change or remove it.',
-    tile: 'Tile {{n}}: {{name}}', unsure: '{{pct}}% sure, please check',
+    tile: 'Tile {{n}}: {{name}}', unsure: '{{pct}}% sure, please check', likely: 'Likely',
     add: 'Add tile', addHere: 'Now tap the photo where the missed tile is, or pick it straight away.', addAtEnd: 'Pick the tile',
     remove: 'Remove this tile', change: 'Change tile {{n}} ({{name}})', pickerTitle: 'Choose a tile',
     count: '{{n}} tiles, flowers: {{f}}', ok: 'The tile count is right.', hand: 'Your hand', photo: 'Photo with the recognised tiles',

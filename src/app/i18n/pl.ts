@@ -42,7 +42,7 @@ const pl: Strings = {
     heading: 'Sprawdź kamienie',
     hintPhoto: 'Dotknij kamienia, aby go poprawić lub usunąć. „Dodaj kamień” uzupełnia kamień, którego skan nie znalazł.',
     hintManual: 'Dotykaj klawiatury, aby dodawać kamienie po kolei; ostatni to kamień wygrywający. Dotknij kamienia w ręce, aby go zmienić lub usunąć.',
-    tile: 'Kamień {{n}}: {{name}}', unsure: 'pewność {{pct}}%, sprawdź',
+    tile: 'Kamień {{n}}: {{name}}', unsure: 'pewność {{pct}}%, sprawdź', likely: 'Prawdopodobnie',
     add: 'Dodaj kamień', addHere: 'Teraz dotknij zdjęcia w miejscu brakującego kamienia albo od razu go wybierz.', addAtEnd: 'Wybierz kamień',
     remove: 'Usuń ten kamień', change: 'Zmień kamień {{n}} ({{name}})', pickerTitle: 'Wybierz kamień',
     count: 'kamienie: {{n}}, kwiaty: {{f}}', ok: 'Liczba kamieni się zgadza.', hand: 'Twoja ręka', photo: 'Zdjęcie z rozpoznanymi kamieniami',

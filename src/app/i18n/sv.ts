@@ -42,7 +42,7 @@ const sv: Strings = {
     heading: 'Kontrollera brickorna',
     hintPhoto: 'Tryck på en bricka för att rätta eller ta bort den. ”Lägg till bricka” för en bricka som missades.',
     hintManual: 'Tryck på tangentbordet för att lägga till brickor i ordning; den sista är vinstbrickan. Tryck på en bricka i handen för att ändra eller ta bort den.',
-    tile: 'Bricka {{n}}: {{name}}', unsure: '{{pct}} % säker, kontrollera',
+    tile: 'Bricka {{n}}: {{name}}', unsure: '{{pct}} % säker, kontrollera', likely: 'Troligen',
     add: 'Lägg till bricka', addHere: 'Tryck nu på bilden där brickan saknas, eller välj den direkt.', addAtEnd: 'Välj brickan',
     remove: 'Ta bort brickan', change: 'Ändra bricka {{n}} ({{name}})', pickerTitle: 'Välj en bricka',
     count: 'brickor: {{n}}, blommor: {{f}}', ok: 'Antalet brickor stämmer.', hand: 'Din hand', photo: 'Bild med de igenkända brickorna',

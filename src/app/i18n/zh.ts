@@ -43,7 +43,7 @@ const zh: Strings = {
     heading: '核对牌',
     hintPhoto: '点一张牌可以修改或删除。用“添加牌”补上漏识别的牌。',
     hintManual: '点键盘按顺序添加牌，最后一张是和牌张。点手中的牌可以修改或删除。',
-    tile: '第 {{n}} 张：{{name}}', unsure: '把握 {{pct}}%，请核对',
+    tile: '第 {{n}} 张：{{name}}', unsure: '把握 {{pct}}%，请核对', likely: '可能是',
     add: '添加牌', addHere: '现在点照片上漏掉的牌的位置，或直接选择。', addAtEnd: '选择牌',
     remove: '删除这张牌', change: '修改第 {{n}} 张（{{name}}）', pickerTitle: '选择一张牌',
     count: '{{n}} 张牌，{{f}} 张花', ok: '牌数正确。', hand: '你的手牌', photo: '带识别结果的照片',

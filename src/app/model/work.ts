@@ -15,6 +15,8 @@ export interface TileItem {
   box?: Box;
   /** Recognition confidence 0..1; absent for tiles the player added. */
   score?: number;
+  /** Recognition's next guesses, most likely first (offered first when the player corrects the tile). */
+  alternatives?: string[];
   /** The tile lies sideways (a claimed tile in a melded set). */
   sideways?: boolean;
   /** Layout group proposed by recognition, set only for tiles set apart as a meld or a concealed kong. */

@@ -190,6 +190,16 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
               {t('review.remove')}
             </button>
           )}
+          {picking.mode === 'change' && current?.alternatives?.length ? (
+            <div className="tile-likely" role="group" aria-label={t('review.likely')}>
+              <span className="tile-likely-label" aria-hidden="true">{t('review.likely')}</span>
+              {current.alternatives.filter((code) => code !== current.code).map((code) => (
+                <button key={code} type="button" className="tile-key" data-code={code} aria-label={tileName(t, code)} onClick={() => pick(code)}>
+                  <TileFace code={code} height={54} decorative />
+                </button>
+              ))}
+            </div>
+          ) : null}
           <TileGrid label={t('review.pickerTitle')} current={current?.code} onPick={pick} tileHeight={42} />
         </Sheet>
       )}
