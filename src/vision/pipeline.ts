@@ -24,7 +24,7 @@ export const ALT_MIN_PROB = 0.05;
 /** Test-time augmentation default (see PipelineOptions.tta). */
 export const TTA_DEFAULT: TtaMode = 'uncertain';
 /** With tta 'uncertain', crops whose top probability is below this are classified again turned. */
-export const TTA_CONFIDENT = 0.98;
+export const TTA_CONFIDENT = 0.9;
 
 /** 'all': classify every crop also turned 180 degrees and average the probabilities;
  * 'uncertain': only crops the first pass is not sure of (top probability < TTA_CONFIDENT);
