@@ -316,6 +316,14 @@ def resolve_dir(folder):
     return None
 
 
+def _listdir(path):
+    """Sorted entries, or None when the folder vanished (a growing set renamed into place)."""
+    try:
+        return sorted(os.listdir(path))
+    except FileNotFoundError:
+        return None
+
+
 def is_complete(folder):
     return os.path.exists(os.path.join(folder, "manifest.json"))
 
@@ -344,7 +352,11 @@ class GrowingScenes:
             lab_dir = os.path.join(d, "labels")
             if not os.path.isdir(lab_dir):
                 continue
-            for name in sorted(os.listdir(lab_dir)):
+            names = _listdir(lab_dir)
+            if names is None:  # renamed from .partial while we looked; next refresh
+                done = False
+                continue
+            for name in names:
                 if not name.endswith(".json"):
                     continue
                 key = (folder, name)
@@ -430,10 +442,18 @@ class GrowingTiles:
             td = os.path.join(d, "tiles")
             if not os.path.isdir(td):
                 continue
-            for code in sorted(os.listdir(td)):
+            codes = _listdir(td)
+            if codes is None:
+                done = False
+                continue
+            for code in codes:
                 if code not in CLS_INDEX:
                     continue
-                for name in sorted(os.listdir(os.path.join(td, code))):
+                names = _listdir(os.path.join(td, code))
+                if names is None:  # the set was renamed from .partial mid-scan; next refresh
+                    done = False
+                    break
+                for name in names:
                     key = (folder, code, name)
                     if key in self.seen or not name.endswith(".jpg"):
                         continue
