@@ -75,6 +75,22 @@ function familyFiles(root: string, fam: ArtFamily): Map<string, string> {
   return m;
 }
 
+/**
+ * FluffyStuff's Black variant paints white (and grey) glyph parts for a black tile face.
+ * Composited on our white and ivory bodies they would vanish: a wind would read as a
+ * blank white dragon, a 萬 tile would lose its numeral. Invert the unsaturated pixels
+ * (white -> near-black, black details -> white) and keep the coloured ones, which
+ * gives a legible dark-ink variant of the same shapes. Alpha is untouched.
+ */
+export function invertGreys(rgba: Uint8Array | Uint8ClampedArray): void {
+  for (let i = 0; i < rgba.length; i += 4) {
+    if (rgba[i + 3] === 0) continue;
+    const r = rgba[i], g = rgba[i + 1], b = rgba[i + 2];
+    if (Math.max(r, g, b) - Math.min(r, g, b) > 40) continue;
+    rgba[i] = 255 - r; rgba[i + 1] = 255 - g; rgba[i + 2] = 255 - b;
+  }
+}
+
 export const FULL_FACE: ReadonlySet<ArtFamily> = new Set(['gleitz']);
 
 export interface ArtSet {
@@ -111,6 +127,7 @@ export function loadArt(root: string, fam: ArtFamily, cw: number, ch: number): P
             .extend({ left: Math.floor((cw - iw) / 2), right: Math.ceil((cw - iw) / 2), top: Math.floor((ch - ih) / 2), bottom: Math.ceil((ch - ih) / 2), background: { r: 0, g: 0, b: 0, alpha: 0 } });
         }
         const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+        if (fam === 'fluffy-black') invertGreys(data);
         cells.set(code, { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), w: info.width, h: info.height });
       }
       return { family: fam, cells, fullFace: full };

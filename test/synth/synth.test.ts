@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
 import { CLASSES, layoutHand, sampleCodes, sampleHand } from '../../scripts/synth/hand.ts';
-import { checkArtRoot, defaultArtRoot } from '../../scripts/synth/art.ts';
+import { ART_FAMILIES, checkArtRoot, defaultArtRoot, invertGreys, loadArt } from '../../scripts/synth/art.ts';
 import { clearCaches, renderScene, renderTileCrop, type GenOptions } from '../../scripts/synth/scene.ts';
 import { rngFor } from '../../scripts/synth/rng.ts';
 
@@ -68,6 +68,33 @@ describe('synth artwork folder', () => {
       msg = String((e as { stderr?: Buffer }).stderr ?? e);
     }
     expect(msg).toMatch(/artwork folder not found/);
+  });
+});
+
+describe('synth art recolouring', () => {
+  it('inverts white and grey glyph pixels, keeps coloured and transparent ones', () => {
+    const px = new Uint8Array([255, 255, 255, 255, 20, 20, 20, 200, 240, 150, 30, 255, 255, 255, 255, 0]);
+    invertGreys(px);
+    expect([...px]).toEqual([0, 0, 0, 255, 235, 235, 235, 200, 240, 150, 30, 255, 255, 255, 255, 0]);
+  });
+});
+
+describe.skipIf(!haveArt)('synth artwork legibility', () => {
+  // Every family's glyphs must show on a white tile body: a wind or a 萬 numeral drawn
+  // white-on-transparent would vanish and leave a tile nobody could read (a label bug).
+  it.each(ART_FAMILIES.filter((f) => f !== 'gleitz'))('%s glyphs show dark ink on a white body', async (fam) => {
+    const art = await loadArt(ART, fam, 60, 80);
+    for (const code of ['2m', '8m', '1z', '3z', '6z', '3p']) {
+      const img = art.cells.get(code);
+      expect(img, `${fam} ${code}`).toBeDefined();
+      let ink = 0;
+      for (let i = 0; i < img!.data.length; i += 4) {
+        const a = img!.data[i + 3] / 255;
+        const lum = (0.299 * img!.data[i] + 0.587 * img!.data[i + 1] + 0.114 * img!.data[i + 2]) * a + 255 * (1 - a);
+        if (lum < 150) ink++;
+      }
+      expect(ink / (img!.w * img!.h), `${fam} ${code}`).toBeGreaterThan(0.02);
+    }
   });
 });
 
