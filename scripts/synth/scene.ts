@@ -19,6 +19,8 @@ export interface GenOptions {
   tileSize: number;
   /** Add EXTRA_TRAIN_FONTS to the training fonts (never to the holdout). */
   extraFonts?: boolean;
+  /** Single tiles only: the classes to render, round robin (default all 43). */
+  codes?: readonly string[];
 }
 
 export interface TileLabel {
@@ -410,9 +412,10 @@ export async function renderScene(opts: GenOptions, index: number): Promise<{ jp
 
 // ---------------------------------------------------------------- single tiles
 export async function renderTileCrop(opts: GenOptions, k: number): Promise<{ jpg: Buffer; code: string }> {
-  const code = CLASSES[k % CLASSES.length];
+  const codes = opts.codes ?? CLASSES;
+  const code = codes[k % codes.length];
   const r = rngFor(opts.seed, 'tile', k, opts.holdout ? 'H' : 'T');
-  const gs = await glyphSetFor(opts, `t${Math.floor(k / (CLASSES.length * 2))}`);
+  const gs = await glyphSetFor(opts, `t${Math.floor(k / (codes.length * 2))}`);
   const body = sampleBody(r);
   const W = 320, H = 320;
   const f = newFrame(W, H);

@@ -146,4 +146,27 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     expect(code).toBe('back');
     expect(jpg.subarray(0, 2).toString('hex')).toBe('ffd8');
   });
+
+  it('renders only the requested classes, round robin, with --codes', async () => {
+    const got = [];
+    for (let k = 0; k < 4; k++) got.push((await renderTileCrop(opts(5, { codes: ['f2', 'f3'] }), k)).code);
+    expect(got).toEqual(['f2', 'f3', 'f2', 'f3']);
+  });
+});
+
+describe('synth CLI --codes', () => {
+  const run = (args: string[]) => {
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/synth/generate.ts', '--out', '/tmp/synth-test-codes', '--count', '0', ...args], { cwd: REPO, stdio: 'pipe' });
+      return '';
+    } catch (e) {
+      return String((e as { stderr?: Buffer }).stderr ?? e);
+    }
+  };
+  it('names an unknown class', () => {
+    expect(run(['--tiles', '--codes', 'f2,9z'])).toMatch(/--codes: unknown class 9z/);
+  });
+  it('refuses --codes for scenes', () => {
+    expect(run(['--codes', 'f2'])).toMatch(/--codes works only with --tiles/);
+  });
 });
