@@ -1,7 +1,7 @@
 /**
  * npm run eval:vision -- [--data training-data/val-holdout] [--limit N] [--json]
  *                        [--confusion model/confusion.png] [--draw DIR] [--draw-n 12]
- *                        [--models DIR] [--tta|--no-tta] (default: turn only uncertain crops) [--threshold 0.45] [--rescue] [--no-zoom]
+ *                        [--models DIR] [--tta|--no-tta] (default: turn only uncertain crops) [--threshold 0.45] [--rescue] [--no-zoom] [--no-hand-check]
  * npm run eval:vision -- --tiles training-data/tiles-holdout [--limit N] [--json]
  *
  * With --tiles, each single-tile image of a `--tiles` generator set goes through the
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
     const file = path.join(imgDir, f);
     const lab = JSON.parse(await readFile(path.join(data, 'labels', f.replace(/\.\w+$/, '.json')), 'utf8')) as Label;
     const t0 = performance.now();
-    const r = await scanBytes(new Uint8Array(await readFile(file)), models, { tta, threshold, rescue: process.argv.includes('--rescue'), zoom: !process.argv.includes('--no-zoom') });
+    const r = await scanBytes(new Uint8Array(await readFile(file)), models, { tta, threshold, rescue: process.argv.includes('--rescue'), zoom: !process.argv.includes('--no-zoom'), handCheck: !process.argv.includes('--no-hand-check') });
     times.push(performance.now() - t0);
     const gt = lab.tiles;
     const m = matchBoxes(gt.map((t) => t.box), r.tiles);

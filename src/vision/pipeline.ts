@@ -6,6 +6,7 @@
  * crops from the raster (48x64, sideways stood up) -> one batched classifier
  * call -> layout (rows, reading order, groups) -> boxes in original photo px.
  */
+import { checkHand } from './handcheck.ts';
 import { cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_W } from './preprocess.ts';
 import { boxToOriginal, boxToRaster, decodeDetections, softmax, topK, zoomRegion } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
@@ -82,8 +83,13 @@ export interface PipelineOptions {
   rescue?: boolean;
   /** 180-degree test-time augmentation (default TTA_DEFAULT, see TtaMode). */
   tta?: boolean | TtaMode;
+  /** Hand check (handcheck.ts): when the first guesses do not make a complete hand, take the
+   * cheapest next guesses that do (default true). */
+  handCheck?: boolean;
   /** When the tiles fill only part of the photo, detect again on that part, zoomed in (default true). */
   zoom?: boolean;
+  /** Filled with the class probabilities of each returned tile (in `tiles` order) when given. */
+  probs?: number[][];
   /** Filled with per-stage milliseconds when given. */
   timings?: Record<string, number>;
 }
@@ -154,7 +160,22 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     if (d.score < thr && best.score < RESCUE_PROB) return null;
     return tile;
   });
+  const keptIdx = all.flatMap((t, i) => (t ? [i] : []));
   const tiles = all.filter((t): t is ScannedTile => t !== null);
+  if (tiles.length && (opts.handCheck ?? true)) {
+    const hc = checkHand(keptIdx.map((i) => probs[i]!));
+    for (const j of hc.changed) {
+      const tile = tiles[j]!, p = probs[keptIdx[j]!]!, k = hc.classes[j]!;
+      const was = { code: tile.code, score: round(Math.max(...p), 4) };
+      tile.code = models.labels[k] as TileCode;
+      tile.score = round(p[k]! * dets[keptIdx[j]!]!.score, 4);
+      tile.alternatives = [was, ...(tile.alternatives ?? []).filter((a) => a.code !== tile.code && a.code !== was.code)].slice(0, 2);
+      tile.handCheck = true;
+    }
+    if (hc.changed.length) {
+      result.notes = [...(result.notes ?? []), `hand check: ${hc.changed.length === 1 ? 'one tile was' : `${hc.changed.length} tiles were`} read as the next guess, so that the tiles make a complete hand`];
+    }
+  }
   if (!tiles.length) {
     result.reason = 'no tiles found in the photo';
     return result;
@@ -163,6 +184,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const remap = new Map<number, number>();
   lay.order.forEach((i, k) => remap.set(i, k));
   result.tiles = lay.order.map((i) => ({ ...tiles[i], row: lay.row[i], group: lay.group[i] }));
+  if (opts.probs) opts.probs.push(...lay.order.map((i) => Array.from(probs[keptIdx[i]!]!)));
   result.groups = lay.groups.map((g) => ({ ...g, tiles: g.tiles.map((i) => remap.get(i)!) }));
   if (T) T.layout = now() - t;
   return result;

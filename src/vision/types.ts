@@ -48,6 +48,9 @@ export interface ScannedTile {
   /** The classifier's next guesses (probability >= ALT_MIN_PROB, at most two), most likely first. */
   alternatives?: { code: TileCode; score: number }[];
   sideways?: boolean;
+  /** Set when the hand check changed this tile from the classifier's first guess (which is then
+   * the first of `alternatives`): the player should look at it. */
+  handCheck?: boolean;
   group?: number;
   row?: number;
 }

@@ -147,7 +147,7 @@ function waitRec(c: Uint8Array, from: number, setsLeft: number, pairLeft: boolea
   }
 }
 
-function isKnittedComplete(c: Uint8Array, setsNeeded: number): boolean {
+export function isKnittedComplete(c: Uint8Array, setsNeeded: number): boolean {
   for (const pat of KNITTED_PATTERNS) {
     if (pat.every((t) => c[t]! > 0)) {
       for (const t of pat) c[t]!--;
@@ -159,13 +159,13 @@ function isKnittedComplete(c: Uint8Array, setsNeeded: number): boolean {
   return false;
 }
 
-function isSevenPairs(c: Uint8Array): boolean {
+export function isSevenPairs(c: Uint8Array): boolean {
   let pairs = 0;
   for (let t = 0; t < 34; t++) { const n = c[t]!; if (n % 2) return false; pairs += n / 2; }
   return pairs === 7;
 }
 
-function isThirteenOrphans(c: Uint8Array): boolean {
+export function isThirteenOrphans(c: Uint8Array): boolean {
   let total = 0;
   for (let t = 0; t < 34; t++) total += c[t]!;
   if (total !== 14) return false;
@@ -176,7 +176,7 @@ function isThirteenOrphans(c: Uint8Array): boolean {
 }
 
 /** Knitted pattern index whose suited tiles contain all suited tiles of c, with all kinds distinct (honours & knitted). */
-function honorsKnittedPattern(c: Uint8Array): number {
+export function honorsKnittedPattern(c: Uint8Array): number {
   let total = 0;
   for (let t = 0; t < 34; t++) { if (c[t]! > 1) return -1; total += c[t]!; }
   if (total !== 14) return -1;

@@ -1,0 +1,157 @@
+/**
+ * The hand check: a photo of a finished hand shows a complete hand, so the tile
+ * list must make one. When the classifier's first guesses do not (a 5m read as 3m
+ * leaves a broken chow; two tiles both read as the orchid), the cheapest change
+ * among the uncertain tiles' next guesses that completes the hand is taken.
+ *
+ * "Complete" is decided by the rules, not learned:
+ *  - at most four of a tile, at most one of each flower;
+ *  - face-down tiles (`back`) are the hidden half of a concealed kong (two, with
+ *    its two face-up tiles among the faces) or a whole kong (four); others are
+ *    taken to be outside the hand (the wall, a neighbour's tiles);
+ *  - MCR: four sets and a pair (a kong is a set of four), or seven pairs,
+ *    thirteen orphans, honours and knitted tiles, or a knitted straight with a set
+ *    and a pair;
+ *  - 16-tile hands ("Fan Pays"): five sets and a pair, or seven pairs and a pung.
+ *
+ * Nothing changes when the first guesses already make a hand, or when no change
+ * within the cost budget does (a tile was missed, the photo shows only part of
+ * the hand, or it is not a finished hand): then the scan is returned as read.
+ * The cost of a change is the drop in log-probability, summed over changed tiles.
+ */
+import { isStandardComplete } from '../engine/decompose.ts';
+import { honorsKnittedPattern, isKnittedComplete, isSevenPairs, isThirteenOrphans } from '../engine/mcr/score.ts';
+import { allPairsPung } from '../engine/fanpays/detect.ts';
+import { TILE_CODES } from './types.ts';
+
+const KINDS = 34;
+const BACK = TILE_CODES.indexOf('back');
+
+/**
+ * True when the classes (indices into TILE_CODES, one per tile seen) can be the
+ * tiles of a finished MCR hand or a finished 16-tile hand.
+ */
+export function isCompleteTileSet(classes: readonly number[]): boolean {
+  const c = new Uint8Array(KINDS);
+  const flowers = new Uint8Array(8);
+  let backs = 0, faces = 0;
+  for (const k of classes) {
+    if (k === BACK) backs++;
+    else if (k >= KINDS) { if (++flowers[k - KINDS]! > 1) return false; }
+    else { if (++c[k]! > 4) return false; faces++; }
+  }
+  for (const sets of [4, 5]) {
+    // q kongs shown all face down, h kongs with two face-down tiles, the rest face up;
+    // face-down tiles left over are not part of the hand (the wall, a neighbour's tiles)
+    for (let q = 0; 4 * q <= backs; q++) {
+      for (let h = 0; 4 * q + 2 * h <= backs; h++) {
+        const kongs = faces + 2 * h + 4 * q - (3 * sets + 2);
+        if (kongs < 0 || kongs > sets) continue;
+        const open = kongs - q - h;
+        if (open < 0) continue;
+        if (pickKongs(c, 0, h, open, sets - kongs, sets === 4 && kongs === 0)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** Take `half` kongs (2 faces each) and `open` kongs (4 faces each) from distinct kinds, then test the rest. */
+function pickKongs(c: Uint8Array, from: number, half: number, open: number, setsLeft: number, special: boolean): boolean {
+  if (half === 0 && open === 0) return restComplete(c, setsLeft, special);
+  for (let t = from; t < KINDS; t++) {
+    const n = c[t]!;
+    if (half > 0 && n >= 2) {
+      c[t] = n - 2;
+      const ok = pickKongs(c, t + 1, half - 1, open, setsLeft, special);
+      c[t] = n;
+      if (ok) return true;
+    }
+    if (open > 0 && n === 4) {
+      c[t] = 0;
+      const ok = pickKongs(c, t + 1, half, open - 1, setsLeft, special);
+      c[t] = n;
+      if (ok) return true;
+    }
+  }
+  return false;
+}
+
+function restComplete(c: Uint8Array, setsLeft: number, special: boolean): boolean {
+  if (isStandardComplete(c, setsLeft)) return true;
+  if (setsLeft >= 3 && setsLeft <= 4 && isKnittedComplete(c, setsLeft)) return true;
+  if (special && (isSevenPairs(c) || isThirteenOrphans(c) || honorsKnittedPattern(c) >= 0)) return true;
+  if (setsLeft === 5 && allPairsPung(c) >= 0) return true;
+  return false;
+}
+
+export interface HandCheckOptions {
+  /** Only this many of the least certain tiles may change (default 8). */
+  maxTiles?: number;
+  /** A guess below this probability is never taken (default 0.02). */
+  minProb?: number;
+  /** Largest total drop in log-probability accepted (default 6: about 400 times less likely). */
+  maxCost?: number;
+}
+
+export interface HandCheckResult {
+  /** Chosen class per tile. */
+  classes: number[];
+  /** Indices of the tiles whose class differs from the first guess. */
+  changed: number[];
+  /** True when the chosen classes make a complete hand (false: the first guesses, unchanged). */
+  complete: boolean;
+}
+
+const MAX_COMBOS = 20000;
+
+/** Pick classes for the tiles of one photo (`probs[i]` = class probabilities of tile i). */
+export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOptions = {}): HandCheckResult {
+  const maxTiles = opts.maxTiles ?? 8, minProb = opts.minProb ?? 0.02, maxCost = opts.maxCost ?? 6;
+  const first = probs.map(argmax);
+  if (isCompleteTileSet(first)) return { classes: first, changed: [], complete: true };
+  // the least certain tiles with a second guess worth trying
+  const options = probs.map((p, i) => {
+    const top = p[first[i]!]!;
+    const alts: { k: number; cost: number }[] = [];
+    for (let k = 0; k < p.length; k++) {
+      if (k === first[i] || p[k]! < minProb) continue;
+      const cost = Math.log(top) - Math.log(p[k]!);
+      if (cost <= maxCost) alts.push({ k, cost });
+    }
+    return alts.sort((a, b) => a.cost - b.cost).slice(0, 2);
+  });
+  const open = probs.map((_, i) => i).filter((i) => options[i]!.length > 0)
+    .sort((a, b) => probs[a]![first[a]!]! - probs[b]![first[b]!]!).slice(0, maxTiles);
+  // every combination within the budget, cheapest first
+  const combos: { cost: number; picks: [number, number][] }[] = [];
+  const walk = (j: number, cost: number, picks: [number, number][]) => {
+    if (combos.length >= MAX_COMBOS) return;
+    if (j === open.length) {
+      if (picks.length) combos.push({ cost, picks: [...picks] });
+      return;
+    }
+    walk(j + 1, cost, picks);
+    for (const o of options[open[j]!]!) {
+      if (cost + o.cost > maxCost) continue;
+      picks.push([open[j]!, o.k]);
+      walk(j + 1, cost + o.cost, picks);
+      picks.pop();
+    }
+  };
+  walk(0, 0, []);
+  combos.sort((a, b) => a.cost - b.cost);
+  const trial = [...first];
+  for (const combo of combos) {
+    for (const [i, k] of combo.picks) trial[i] = k;
+    if (isCompleteTileSet(trial)) return { classes: [...trial], changed: combo.picks.map(([i]) => i).sort((a, b) => a - b), complete: true };
+    for (const [i] of combo.picks) trial[i] = first[i]!;
+  }
+  return { classes: first, changed: [], complete: false };
+}
+
+function argmax(p: ArrayLike<number>): number {
+  let b = 0;
+  for (let k = 1; k < p.length; k++) if (p[k]! > p[b]!) b = k;
+  return b;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { checkHand, isCompleteTileSet } from '../../src/vision/handcheck.ts';
+import { TILE_CODES } from '../../src/vision/types.ts';
+
+const K = TILE_CODES.length;
+const ix = (c: string) => {
+  const i = TILE_CODES.indexOf(c as (typeof TILE_CODES)[number]);
+  if (i < 0) throw new Error(`bad code ${c}`);
+  return i;
+};
+const set = (s: string) => s.split(/\s+/).filter(Boolean).map(ix);
+
+/** Probability vector: `top` gets p, the others in `rest` their given p, the remainder spread thin. */
+function probs(top: string, p = 0.98, rest: Record<string, number> = {}): number[] {
+  const v = new Array<number>(K).fill(0);
+  v[ix(top)] = p;
+  for (const [c, q] of Object.entries(rest)) v[ix(c)] = q;
+  const left = 1 - v.reduce((a, b) => a + b, 0);
+  for (let k = 0; k < K; k++) if (v[k] === 0) v[k] = left / (K - 1 - Object.keys(rest).length);
+  return v;
+}
+const sure = (codes: string) => codes.split(/\s+/).filter(Boolean).map((c) => probs(c));
+const codesOf = (classes: number[]) => classes.map((k) => TILE_CODES[k]);
+
+describe('isCompleteTileSet', () => {
+  it('accepts four sets and a pair, with flowers aside', () => {
+    expect(isCompleteTileSet(set('1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z f1 f6'))).toBe(true);
+  });
+  it('accepts kongs: face up, with two face-down tiles, and all face down', () => {
+    expect(isCompleteTileSet(set('2m 2m 2m 2m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z'))).toBe(true);
+    expect(isCompleteTileSet(set('back 2m 2m back 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z'))).toBe(true);
+    expect(isCompleteTileSet(set('back back back back 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z'))).toBe(true);
+  });
+  it('leaves face-down tiles outside the hand aside (the wall)', () => {
+    expect(isCompleteTileSet(set('1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z back'))).toBe(true);
+  });
+  it('accepts the special MCR shapes', () => {
+    expect(isCompleteTileSet(set('1m 1m 3p 3p 5s 5s 7s 7s 1z 1z 6z 6z 9m 9m'))).toBe(true); // seven pairs
+    expect(isCompleteTileSet(set('1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z 7z'))).toBe(true); // thirteen orphans
+    expect(isCompleteTileSet(set('1m 4m 7m 2p 5p 8p 3s 6s 9s 1z 2z 3z 5z 7z'))).toBe(true); // honours and knitted
+    expect(isCompleteTileSet(set('1m 4m 7m 2p 5p 8p 3s 6s 9s 2z 2z 2z 7z 7z'))).toBe(true); // knitted straight
+  });
+  it('accepts 16-tile hands: five sets and a pair, or seven pairs and a pung', () => {
+    expect(isCompleteTileSet(set('1m 2m 3m 4m 5m 6m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z'))).toBe(true);
+    expect(isCompleteTileSet(set('1m 1m 3p 3p 5s 5s 7s 7s 1z 1z 6z 6z 9m 9m 2p 2p 2p'))).toBe(true);
+  });
+  it('refuses broken hands', () => {
+    expect(isCompleteTileSet(set('1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z'))).toBe(false); // 13 tiles
+    expect(isCompleteTileSet(set('1m 2m 4m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z'))).toBe(false); // broken chow
+    expect(isCompleteTileSet(set('1m 1m 1m 1m 1m 2m 3m 7s 8s 9s 1z 1z 5z 5z'))).toBe(false); // five 1m
+    expect(isCompleteTileSet(set('1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z f2 f2'))).toBe(false); // two orchids
+    expect(isCompleteTileSet([])).toBe(false);
+  });
+});
+
+describe('checkHand', () => {
+  it('keeps a hand that is already complete', () => {
+    const r = checkHand(sure('1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z'));
+    expect(r).toMatchObject({ changed: [], complete: true });
+  });
+
+  it('reads a 5m taken for 3m as its next guess when that completes the hand', () => {
+    const p = sure('4m 5m 6m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z');
+    p[1] = probs('3m', 0.6, { '5m': 0.35 });
+    const r = checkHand(p);
+    expect(r.complete).toBe(true);
+    expect(r.changed).toEqual([1]);
+    expect(codesOf(r.classes)[1]).toBe('5m');
+  });
+
+  it('changes the less certain of two tiles read as the same flower', () => {
+    const p = sure('1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z');
+    p.push(probs('f2', 0.9), probs('f2', 0.55, { f3: 0.4 }));
+    const r = checkHand(p);
+    expect(r.changed).toEqual([15]);
+    expect(codesOf(r.classes).slice(14)).toEqual(['f2', 'f3']);
+  });
+
+  it('takes the cheapest completion', () => {
+    // the first tile read as 1m: 4m (4-5-6) and 7m (5-6-7) both complete the hand; 4m is likelier
+    const p = sure('4m 5m 6m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z');
+    p[0] = probs('1m', 0.55, { '7m': 0.1, '4m': 0.3 });
+    expect(codesOf(checkHand(p).classes)[0]).toBe('4m');
+    p[0] = probs('1m', 0.55, { '7m': 0.3, '4m': 0.1 });
+    expect(codesOf(checkHand(p).classes)[0]).toBe('7m');
+  });
+
+  it('leaves the scan as read when no change within the budget completes it', () => {
+    const missing = sure('1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z'); // a tile was not found
+    missing[0] = probs('1m', 0.7, { '7m': 0.2 });
+    expect(checkHand(missing)).toMatchObject({ changed: [], complete: false });
+    const p = sure('4m 5m 6m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z');
+    p[1] = probs('3m', 0.97, { '5m': 0.021 }); // the fix would cost ln(0.97/0.021) = 3.8
+    expect(checkHand(p, { maxCost: 3 })).toMatchObject({ changed: [], complete: false });
+    expect(checkHand(p, { maxCost: 4 }).changed).toEqual([1]);
+  });
+
+  it('never changes a confident reading of a complete hand (property)', () => {
+    const hand = 'back 2m 2m back 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z f1 f5'.split(' ');
+    fc.assert(fc.property(fc.array(fc.double({ min: 0.5, max: 0.99, noNaN: true }), { minLength: hand.length, maxLength: hand.length }), (ps) => {
+      const r = checkHand(hand.map((c, i) => probs(c, ps[i]!)));
+      expect(r.changed).toEqual([]);
+      expect(codesOf(r.classes)).toEqual(hand);
+    }));
+  });
+});
