@@ -8,7 +8,7 @@
  */
 import { checkHand } from './handcheck.ts';
 import { cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_W } from './preprocess.ts';
-import { boxToOriginal, boxToRaster, decodeDetections, softmax, topK, zoomRegion } from './postprocess.ts';
+import { boxToOriginal, boxToRaster, decodeDetections, isolatedUnsure, softmax, topK, zoomRegion } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor } from './runtime.ts';
 import type { Models } from './session.ts';
@@ -160,6 +160,10 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     if (d.score < thr && best.score < RESCUE_PROB) return null;
     return tile;
   });
+  // a lone, doubtful detection far from the hand is the table's pattern, not a tile
+  const found = all.flatMap((t, i) => (t ? [i] : []));
+  const lone = isolatedUnsure(found.map((i) => all[i]!.box), found.map((i) => all[i]!.score));
+  found.forEach((i, j) => { if (lone[j]) all[i] = null; });
   const keptIdx = all.flatMap((t, i) => (t ? [i] : []));
   const tiles = all.filter((t): t is ScannedTile => t !== null);
   if (tiles.length && (opts.handCheck ?? true)) {

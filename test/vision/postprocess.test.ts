@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxToOriginal, boxToRaster, decodeDetections, iou, nms, softmax, topK, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN } from '../../src/vision/postprocess.ts';
+import { boxToOriginal, boxToRaster, decodeDetections, iou, isolatedUnsure, nms, softmax, topK, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN } from '../../src/vision/postprocess.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
 
@@ -104,5 +104,24 @@ describe('cropRaster', () => {
         expect(out.data[(y * 3 + x) * C + c]).toBe(data[((y + 1) * W + x + 2) * C + c]);
       }
     }
+  });
+});
+
+describe('isolatedUnsure', () => {
+  const row: Box[] = [0, 1, 2, 3, 4].map((k) => [100 + k * 62, 100, 60, 80]);
+  it('drops a lone, doubtful detection far from the hand', () => {
+    const boxes: Box[] = [...row, [900, 600, 60, 80]];
+    expect(isolatedUnsure(boxes, [0.9, 0.9, 0.3, 0.9, 0.9, 0.3])).toEqual([false, false, false, false, false, true]);
+  });
+  it('keeps a lone tile the classifier is sure of, and doubtful tiles inside the hand', () => {
+    const boxes: Box[] = [...row, [900, 600, 60, 80]];
+    expect(isolatedUnsure(boxes, [0.2, 0.2, 0.2, 0.2, 0.2, 0.8]).some(Boolean)).toBe(false);
+  });
+  it('keeps a flower group set apart by a little more than a tile', () => {
+    const boxes: Box[] = [...row, [100, 260, 60, 80]];
+    expect(isolatedUnsure(boxes, [0.9, 0.9, 0.9, 0.9, 0.9, 0.3])[5]).toBe(false);
+  });
+  it('never drops the only detection', () => {
+    expect(isolatedUnsure([[10, 10, 50, 70]], [0.1])).toEqual([false]);
   });
 });
