@@ -111,3 +111,60 @@ export const KNITTED_PATTERNS: readonly (readonly TileId[])[] = (() => {
 })();
 
 export const TERMINALS_AND_HONORS: readonly TileId[] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+// Special shapes, shared by the rulesets and by recognition's hand check (vision/handcheck.ts).
+
+/** Knitted straight (the nine tiles of one KNITTED_PATTERNS entry) plus setsNeeded - 3 sets and a pair. */
+export function isKnittedComplete(c: Uint8Array, setsNeeded: number): boolean {
+  for (const pat of KNITTED_PATTERNS) {
+    if (pat.every((t) => c[t]! > 0)) {
+      for (const t of pat) c[t]!--;
+      const ok = isStandardComplete(c, setsNeeded - 3);
+      for (const t of pat) c[t]!++;
+      if (ok) return true;
+    }
+  }
+  return false;
+}
+
+/** Seven pairs (a four counts as two pairs). */
+export function isSevenPairs(c: Uint8Array): boolean {
+  let pairs = 0;
+  for (let t = 0; t < 34; t++) { const n = c[t]!; if (n % 2) return false; pairs += n / 2; }
+  return pairs === 7;
+}
+
+/** Thirteen orphans: the thirteen terminals and honours, one of them twice. */
+export function isThirteenOrphans(c: Uint8Array): boolean {
+  let total = 0;
+  for (let t = 0; t < 34; t++) total += c[t]!;
+  if (total !== 14) return false;
+  for (const t of TERMINALS_AND_HONORS) if (c[t] === 0) return false;
+  let sum = 0;
+  for (const t of TERMINALS_AND_HONORS) sum += c[t]!;
+  return sum === 14;
+}
+
+/** Knitted pattern index whose suited tiles contain all suited tiles of c, with all kinds distinct (honours & knitted). */
+export function honorsKnittedPattern(c: Uint8Array): number {
+  let total = 0;
+  for (let t = 0; t < 34; t++) { if (c[t]! > 1) return -1; total += c[t]!; }
+  if (total !== 14) return -1;
+  for (let p = 0; p < 6; p++) {
+    const pat = KNITTED_PATTERNS[p]!;
+    let ok = true;
+    for (let t = 0; t < 27 && ok; t++) if (c[t] && !pat.includes(t)) ok = false;
+    if (ok) return p;
+  }
+  return -1;
+}
+
+/** Is this a complete 7-pairs-and-a-pung shape (17 tiles, no declared sets)? Returns the pung tile or -1. */
+export function allPairsPung(c: Uint8Array): TileId {
+  let pung = -1;
+  for (let t = 0; t < 34; t++) {
+    const n = c[t]!;
+    if (n === 3) { if (pung >= 0) return -1; pung = t; } else if (n % 2) return -1;
+  }
+  return pung;
+}

@@ -19,9 +19,7 @@
  * the hand, or it is not a finished hand): then the scan is returned as read.
  * The cost of a change is the drop in log-probability, summed over changed tiles.
  */
-import { isStandardComplete } from '../engine/decompose.ts';
-import { honorsKnittedPattern, isKnittedComplete, isSevenPairs, isThirteenOrphans } from '../engine/mcr/score.ts';
-import { allPairsPung } from '../engine/fanpays/detect.ts';
+import { allPairsPung, honorsKnittedPattern, isKnittedComplete, isSevenPairs, isStandardComplete, isThirteenOrphans } from '../engine/decompose.ts';
 import { TILE_CODES } from './types.ts';
 
 const KINDS = 34;

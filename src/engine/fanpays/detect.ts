@@ -3,7 +3,7 @@
  * pure function of (reading, hand facts, context) returning its occurrences;
  * exclusions are applied afterwards from exclusions.ts, never here.
  */
-import { countTiles, CHOW, standardDecompositions } from '../decompose.ts';
+import { allPairsPung, countTiles, CHOW, standardDecompositions } from '../decompose.ts';
 import type { Hand, Meld } from '../hand.ts';
 import { FLOWER_BASE, isDragon, isHonor, isWind, rankOf, suitOf, type TileId } from '../tiles.ts';
 import type { ResolvedContext } from './context.ts';
@@ -51,16 +51,6 @@ export interface DetectInput { r: Reading; f: Facts; ctx: ResolvedContext; hand:
 
 function meldSet(m: Meld): FpSet {
   return { kind: m.kind, tile: m.tile, declared: true, concealed: m.kind === 'kong' && m.concealed };
-}
-
-/** Is this a complete 7-pairs-and-a-pung shape (17 tiles, no declared sets)? Returns the pung tile or -1. */
-export function allPairsPung(c: Uint8Array): TileId {
-  let pung = -1;
-  for (let t = 0; t < 34; t++) {
-    const n = c[t]!;
-    if (n === 3) { if (pung >= 0) return -1; pung = t; } else if (n % 2) return -1;
-  }
-  return pung;
 }
 
 /** Every reading of the hand, one per decomposition and per place of the winning tile. */

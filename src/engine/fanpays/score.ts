@@ -3,14 +3,14 @@
  * apply the exclusion table once, add up, turn a one-fan total into five, and keep
  * the reading with the highest total (ties: the first reading in a fixed order).
  */
-import { countTiles, isStandardComplete } from '../decompose.ts';
+import { allPairsPung, countTiles, isStandardComplete } from '../decompose.ts';
 import { isMahjongError, MahjongError } from '../errors.ts';
 import type { Hand, WaitingHand } from '../hand.ts';
 import type { CountedFan, Decomposition, NotCountedFan, Payments, ScoredSet, ScoreResult } from '../result.ts';
 import type { TileId, Wind } from '../tiles.ts';
 import { validateContext, validateHand, type HandShape } from '../validate.ts';
 import { resolveContext, type FanPaysContext, type ResolvedContext } from './context.ts';
-import { allPairsPung, DETECTORS, FAN_PAYS_SETS, handFacts, readings, type Facts, type Hit, type Reading } from './detect.ts';
+import { DETECTORS, FAN_PAYS_SETS, handFacts, readings, type Facts, type Hit, type Reading } from './detect.ts';
 import { EXCLUSIONS, type Exclusion } from './exclusions.ts';
 import { F, FAN_PAYS_FANS, fanPaysFan } from './fans.ts';
 import { addPayments, secretKongPayments, winPayments, zeroPayments } from './payments.ts';

@@ -5,7 +5,7 @@
  */
 import { MahjongError, isMahjongError } from '../errors.ts';
 import type { Hand, Meld, WinContext } from '../hand.ts';
-import { countTiles, isStandardComplete, KNITTED_PATTERNS, standardDecompositions, TERMINALS_AND_HONORS, CHOW } from '../decompose.ts';
+import { countTiles, honorsKnittedPattern, isKnittedComplete, isSevenPairs, isStandardComplete, isThirteenOrphans, KNITTED_PATTERNS, standardDecompositions, TERMINALS_AND_HONORS, CHOW } from '../decompose.ts';
 import type { CountedFan, Decomposition, DecompositionKind, NotCountedFan, NotCountedReason, ScoredSet, ScoreResult } from '../result.ts';
 import { windTile, type TileId } from '../tiles.ts';
 import { validateContext, validateHand, MCR_SHAPE } from '../validate.ts';
@@ -145,48 +145,6 @@ function waitRec(c: Uint8Array, from: number, setsLeft: number, pairLeft: boolea
       c[i]!++; c[i + 2]!++;
     }
   }
-}
-
-export function isKnittedComplete(c: Uint8Array, setsNeeded: number): boolean {
-  for (const pat of KNITTED_PATTERNS) {
-    if (pat.every((t) => c[t]! > 0)) {
-      for (const t of pat) c[t]!--;
-      const ok = isStandardComplete(c, setsNeeded - 3);
-      for (const t of pat) c[t]!++;
-      if (ok) return true;
-    }
-  }
-  return false;
-}
-
-export function isSevenPairs(c: Uint8Array): boolean {
-  let pairs = 0;
-  for (let t = 0; t < 34; t++) { const n = c[t]!; if (n % 2) return false; pairs += n / 2; }
-  return pairs === 7;
-}
-
-export function isThirteenOrphans(c: Uint8Array): boolean {
-  let total = 0;
-  for (let t = 0; t < 34; t++) total += c[t]!;
-  if (total !== 14) return false;
-  for (const t of TERMINALS_AND_HONORS) if (c[t] === 0) return false;
-  let sum = 0;
-  for (const t of TERMINALS_AND_HONORS) sum += c[t]!;
-  return sum === 14;
-}
-
-/** Knitted pattern index whose suited tiles contain all suited tiles of c, with all kinds distinct (honours & knitted). */
-export function honorsKnittedPattern(c: Uint8Array): number {
-  let total = 0;
-  for (let t = 0; t < 34; t++) { if (c[t]! > 1) return -1; total += c[t]!; }
-  if (total !== 14) return -1;
-  for (let p = 0; p < 6; p++) {
-    const pat = KNITTED_PATTERNS[p]!;
-    let ok = true;
-    for (let t = 0; t < 27 && ok; t++) if (c[t] && !pat.includes(t)) ok = false;
-    if (ok) return p;
-  }
-  return -1;
 }
 
 /**
