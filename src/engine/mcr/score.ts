@@ -5,7 +5,7 @@
  */
 import { MahjongError, isMahjongError } from '../errors.ts';
 import type { Hand, Meld, WinContext } from '../hand.ts';
-import { countTiles, honorsKnittedPattern, isKnittedComplete, isSevenPairs, isStandardComplete, isThirteenOrphans, KNITTED_PATTERNS, standardDecompositions, TERMINALS_AND_HONORS, CHOW } from '../decompose.ts';
+import { countTiles, honorsKnittedPattern, isKnittedComplete, isSevenPairs, isThirteenOrphans, KNITTED_PATTERNS, standardDecompositions, TERMINALS_AND_HONORS, CHOW } from '../decompose.ts';
 import type { CountedFan, Decomposition, DecompositionKind, NotCountedFan, NotCountedReason, ScoredSet, ScoreResult } from '../result.ts';
 import { windTile, type TileId } from '../tiles.ts';
 import { validateContext, validateHand, MCR_SHAPE } from '../validate.ts';
