@@ -109,11 +109,14 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   const first = probs.map(argmax);
   if (isCompleteTileSet(first)) return { classes: first, changed: [], complete: true };
   // the least certain tiles with a second guess worth trying
+  // Face-down tiles are never traded for faces or back: a face-down tile beyond the kongs is
+  // left out of the hand, so turning a doubtful face into `back` would dodge the check.
   const options = probs.map((p, i) => {
     const top = p[first[i]!]!;
     const alts: { k: number; cost: number }[] = [];
+    if (first[i] === BACK) return alts;
     for (let k = 0; k < p.length; k++) {
-      if (k === first[i] || p[k]! < minProb) continue;
+      if (k === first[i] || k === BACK || p[k]! < minProb) continue;
       const cost = Math.log(top) - Math.log(p[k]!);
       if (cost <= maxCost) alts.push({ k, cost });
     }

@@ -96,6 +96,12 @@ describe('checkHand', () => {
     expect(checkHand(p, { maxCost: 4 }).changed).toEqual([1]);
   });
 
+  it('does not turn a doubtful face into a face-down tile to leave it out of the hand', () => {
+    const p = sure('1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z 2p'); // one tile too many
+    p[14] = probs('2p', 0.5, { back: 0.45 });
+    expect(checkHand(p)).toMatchObject({ changed: [], complete: false });
+  });
+
   it('never changes a confident reading of a complete hand (property)', () => {
     const hand = 'back 2m 2m back 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z f1 f5'.split(' ');
     fc.assert(fc.property(fc.array(fc.double({ min: 0.5, max: 0.99, noNaN: true }), { minLength: hand.length, maxLength: hand.length }), (ps) => {
