@@ -1,0 +1,41 @@
+"""Contact sheet of a classifier checkpoint's mistakes on a scene set (what the crops looked like).
+
+Usage (repo root):
+  /usr/bin/python3 scripts/train/errors.py scripts/train/runs/cls6/ckpt.pt training-data/val-holdout /tmp/errors.png
+
+Prints the crop accuracy and the most common (true, predicted) pairs, and writes up to 240
+wrong crops (48x64, as the classifier saw them, 2x) labelled true>predicted.
+"""
+import os
+import sys
+import numpy as np
+import torch
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import data as D
+from models import Classifier
+from PIL import Image, ImageDraw
+ck = torch.load(sys.argv[1], map_location='cpu')
+m = Classifier(ck.get('extra', {}).get('width', 's')); m.load_state_dict(ck['ema']); m.eval()
+val = D.GrowingScenes([sys.argv[2]], 'cls'); val.refresh()
+P, L, S = D.cls_pool(val, None)
+gen = torch.Generator().manual_seed(0)
+preds = []; xs = []
+with torch.no_grad():
+    for s in range(0, len(L), 256):
+        idx = np.arange(s, min(s+256, len(L)))
+        x, y = D.cls_batch(P, L, S, idx, gen, aug=False)
+        preds.append(m(x).argmax(1).numpy()); xs.append(x.numpy())
+pr = np.concatenate(preds); X = np.concatenate(xs)
+wrong = np.where(pr != L)[0]
+print('acc', 1 - len(wrong)/len(L), 'wrong', len(wrong))
+from collections import Counter
+print(Counter((D.CLASSES[L[i]], D.CLASSES[pr[i]]) for i in wrong).most_common(40))
+# per-scene-image index for these crops
+rng = np.random.default_rng(0); sel = wrong if len(wrong) <= 240 else np.sort(rng.choice(wrong, 240, replace=False))
+cols = 20; sc = 2; cw, ch = 48*sc, 64*sc + 14
+sheet = Image.new('RGB', (cols*cw, ((len(sel)+cols-1)//cols)*ch), 'white'); d = ImageDraw.Draw(sheet)
+for k, i in enumerate(sel):
+    im = Image.fromarray((X[i].transpose(1,2,0)*255).clip(0,255).astype(np.uint8)).resize((48*sc, 64*sc))
+    x0, y0 = (k % cols)*cw, (k//cols)*ch
+    sheet.paste(im, (x0, y0)); d.text((x0+2, y0+64*sc), f'{D.CLASSES[L[i]]}>{D.CLASSES[pr[i]]}', fill='red')
+sheet.save(sys.argv[3])
