@@ -30,8 +30,8 @@ interface Args {
   extraFonts: boolean;
   workers: number;
   tiles: boolean;
-  /** --tiles only: render just these classes (default all 43), round robin. */
-  codes: string[];
+  /** --tiles only: render just these classes, round robin (absent: all 43). */
+  codes?: string[];
   tileSize: number;
   art: string;
   shard?: number;
@@ -40,7 +40,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, workers: 1, tiles: false, codes: [...CLASSES], tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
+  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = () => {
@@ -78,9 +78,11 @@ function parseArgs(argv: string[]): Args {
     const missing = EXTRA_TRAIN_FONTS.map((f) => f.split(':')[0]!).filter((f) => !have.split(/[\n,]/).includes(f));
     if (missing.length) throw new Error(`--extra-fonts: fonts not installed: ${missing.join(', ')} (run scripts/setup-test-deps.sh)`);
   }
-  const bad = a.codes.filter((c) => !CLASSES.includes(c));
-  if (bad.length || !a.codes.length) throw new Error(`--codes: unknown class${bad.length === 1 ? '' : 'es'} ${bad.join(', ') || '(none given)'}; use codes from scripts/synth/classes.json`);
-  if (a.codes.length !== CLASSES.length && !a.tiles) throw new Error('--codes works only with --tiles');
+  if (a.codes) {
+    const bad = a.codes.filter((c) => !CLASSES.includes(c));
+    if (bad.length || !a.codes.length) throw new Error(`--codes: unknown class${bad.length === 1 ? '' : 'es'} ${bad.join(', ') || '(none given)'}; use codes from scripts/synth/classes.json`);
+    if (!a.tiles) throw new Error('--codes works only with --tiles');
+  }
   if (!Number.isInteger(a.count) || a.count < 0) throw new Error('--count must be a non-negative integer');
   if (!Number.isFinite(a.seed)) throw new Error('--seed must be a number');
   if (!(a.size >= 64 && a.size <= 8192)) throw new Error('--size must be in 64..8192');
@@ -90,10 +92,12 @@ function parseArgs(argv: string[]): Args {
 const pad = (n: number) => String(n).padStart(6, '0');
 
 function genOptions(a: Args): GenOptions {
-  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.codes.length !== CLASSES.length ? { codes: a.codes } : {}) };
+  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.codes ? { codes: a.codes } : {}) };
 }
 
-const total = (a: Args) => (a.tiles ? a.count * a.codes.length : a.count);
+/** The classes a --tiles run renders, in round-robin order. */
+const tileCodes = (a: Args): readonly string[] => a.codes ?? CLASSES;
+const total = (a: Args) => (a.tiles ? a.count * tileCodes(a).length : a.count);
 
 /** Render all items whose block belongs to this shard into dir. */
 export async function runShard(a: Args, dir: string, shard: number, shards: number): Promise<number> {
@@ -107,7 +111,7 @@ export async function runShard(a: Args, dir: string, shard: number, shards: numb
   const one = async (i: number) => {
     if (a.tiles) {
       const { jpg, code } = await renderTileCrop(opts, i);
-      fs.writeFileSync(path.join(dir, 'tiles', code, `${pad(Math.floor(i / a.codes.length))}.jpg`), jpg);
+      fs.writeFileSync(path.join(dir, 'tiles', code, `${pad(Math.floor(i / tileCodes(a).length))}.jpg`), jpg);
     } else {
       const { jpg, label } = await renderScene(opts, i);
       fs.writeFileSync(path.join(dir, 'images', `${pad(i)}.jpg`), jpg);
@@ -137,7 +141,7 @@ async function main(): Promise<void> {
   const out = path.resolve(a.out);
   const tmp = `${out}.partial`;
   fs.rmSync(tmp, { recursive: true, force: true });
-  if (a.tiles) for (const c of a.codes) fs.mkdirSync(path.join(tmp, 'tiles', c), { recursive: true });
+  if (a.tiles) for (const c of tileCodes(a)) fs.mkdirSync(path.join(tmp, 'tiles', c), { recursive: true });
   else {
     fs.mkdirSync(path.join(tmp, 'images'), { recursive: true });
     fs.mkdirSync(path.join(tmp, 'labels'), { recursive: true });
@@ -156,14 +160,14 @@ async function main(): Promise<void> {
   if (a.tiles) {
     const lines = ['file,code'];
     for (let i = 0; i < total(a); i++) {
-      const c = a.codes[i % a.codes.length];
-      lines.push(`tiles/${c}/${pad(Math.floor(i / a.codes.length))}.jpg,${c}`);
+      const codes = tileCodes(a), c = codes[i % codes.length];
+      lines.push(`tiles/${c}/${pad(Math.floor(i / codes.length))}.jpg,${c}`);
     }
     fs.writeFileSync(path.join(tmp, 'labels.csv'), lines.join('\n') + '\n');
   }
   const classCounts: Record<string, number> = Object.fromEntries(CLASSES.map((c) => [c, 0]));
   let negatives = 0;
-  if (a.tiles) for (let i = 0; i < total(a); i++) classCounts[a.codes[i % a.codes.length]]++;
+  if (a.tiles) for (let i = 0; i < total(a); i++) classCounts[tileCodes(a)[i % tileCodes(a).length]]++;
   else {
     for (let i = 0; i < total(a); i++) {
       const lab = JSON.parse(fs.readFileSync(path.join(tmp, 'labels', `${pad(i)}.json`), 'utf8')) as { negative?: boolean; tiles: { code: string }[] };
@@ -178,7 +182,7 @@ async function main(): Promise<void> {
     seed: a.seed,
     count: a.count,
     items: total(a),
-    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, tileSize: a.tiles ? a.tileSize : undefined, codes: a.tiles && a.codes.length !== CLASSES.length ? a.codes : undefined },
+    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes },
     classes: CLASSES,
     min_visible_fraction: 0.5,
     negatives,

@@ -10,6 +10,8 @@ import os
 import sys
 import numpy as np
 import torch
+if len(sys.argv) != 4:
+    sys.exit("usage: errors.py CKPT SCENE_DIR OUT.png  (e.g. scripts/train/runs/cls6/ckpt.pt training-data/val-holdout /tmp/errors.png)")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import data as D
 from models import Classifier

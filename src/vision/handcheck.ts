@@ -20,9 +20,10 @@
  * The cost of a change is the drop in log-probability, summed over changed tiles.
  */
 import { allPairsPung, honorsKnittedPattern, isKnittedComplete, isSevenPairs, isStandardComplete, isThirteenOrphans } from '../engine/decompose.ts';
+import { ALL_TILES, FLOWER_BASE, TILE_KINDS } from '../engine/tiles.ts';
 import { TILE_CODES } from './types.ts';
 
-const KINDS = 34;
+// TILE_CODES follows the engine's tile ids (0..33 kinds, 34..41 flowers), then `back`.
 const BACK = TILE_CODES.indexOf('back');
 
 /**
@@ -30,12 +31,12 @@ const BACK = TILE_CODES.indexOf('back');
  * tiles of a finished MCR hand or a finished 16-tile hand.
  */
 export function isCompleteTileSet(classes: readonly number[]): boolean {
-  const c = new Uint8Array(KINDS);
-  const flowers = new Uint8Array(8);
+  const c = new Uint8Array(TILE_KINDS);
+  const flowers = new Uint8Array(ALL_TILES - FLOWER_BASE);
   let backs = 0, faces = 0;
   for (const k of classes) {
     if (k === BACK) backs++;
-    else if (k >= KINDS) { if (++flowers[k - KINDS]! > 1) return false; }
+    else if (k >= FLOWER_BASE) { if (++flowers[k - FLOWER_BASE]! > 1) return false; }
     else { if (++c[k]! > 4) return false; faces++; }
   }
   for (const sets of [4, 5]) {
@@ -57,7 +58,7 @@ export function isCompleteTileSet(classes: readonly number[]): boolean {
 /** Take `half` kongs (2 faces each) and `open` kongs (4 faces each) from distinct kinds, then test the rest. */
 function pickKongs(c: Uint8Array, from: number, half: number, open: number, setsLeft: number, special: boolean): boolean {
   if (half === 0 && open === 0) return restComplete(c, setsLeft, special);
-  for (let t = from; t < KINDS; t++) {
+  for (let t = from; t < TILE_KINDS; t++) {
     const n = c[t]!;
     if (half > 0 && n >= 2) {
       c[t] = n - 2;
@@ -108,9 +109,9 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   const maxTiles = opts.maxTiles ?? 8, minProb = opts.minProb ?? 0.02, maxCost = opts.maxCost ?? 6;
   const first = probs.map(argmax);
   if (isCompleteTileSet(first)) return { classes: first, changed: [], complete: true };
-  // the least certain tiles with a second guess worth trying
-  // Face-down tiles are never traded for faces or back: a face-down tile beyond the kongs is
-  // left out of the hand, so turning a doubtful face into `back` would dodge the check.
+  // Each tile's next guesses worth trying. Face-down tiles are never traded for faces or back:
+  // a face-down tile beyond the kongs is left out of the hand, so turning a doubtful face into
+  // `back` would dodge the check.
   const options = probs.map((p, i) => {
     const top = p[first[i]!]!;
     const alts: { k: number; cost: number }[] = [];
@@ -122,6 +123,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     }
     return alts.sort((a, b) => a.cost - b.cost).slice(0, 2);
   });
+  // the least certain tiles that have one
   const open = probs.map((_, i) => i).filter((i) => options[i]!.length > 0)
     .sort((a, b) => probs[a]![first[a]!]! - probs[b]![first[b]!]!).slice(0, maxTiles);
   // every combination within the budget, cheapest first
