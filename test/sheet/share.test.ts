@@ -91,10 +91,20 @@ describe('hand links', () => {
         const damaged = op === 'replace' ? payload.slice(0, i) + ch + payload.slice(i + 1)
           : op === 'delete' ? payload.slice(0, i) + payload.slice(i + 1)
           : payload.slice(0, i) + ch + payload.slice(i);
-        fc.pre(damaged !== payload);
+        // whitespace around a pasted link is not damage: the opener trims it (next test)
+        fc.pre(damaged.trim() !== payload);
         expect(() => openHandLink(damaged)).toThrow(ShareError);
       },
     ));
+  });
+
+  it('whitespace around a pasted link is ignored', () => {
+    const { notation, ctx } = HANDS[0];
+    const hand = parseHand(notation);
+    const payload = handLinkPayload(hand, ctx, scoreMcr(hand, ctx));
+    const opened = openHandLink(payload);
+    expect(openHandLink(` ${payload}`)).toEqual(opened);
+    expect(openHandLink(`${payload}\n`)).toEqual(opened);
   });
 
   it('a link whose total was changed (checksum recomputed) is refused: the engine scores it again', () => {
