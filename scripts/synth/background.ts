@@ -1,7 +1,7 @@
 /** Procedural table textures, sampled through the plane->image homography. */
 import type { Frame, RGB } from './render.ts';
 import { type M3, type Pt, inv } from './geom.ts';
-import { type Rng, clamp, pick, uni, weighted } from './rng.ts';
+import { type Rng, clamp, int, pick, uni, weighted } from './rng.ts';
 
 export interface Tex {
   w: number;
@@ -10,6 +10,8 @@ export interface Tex {
 }
 
 export const TRAIN_BG = ['felt', 'wood', 'woven', 'plaid', 'plain', 'stripes', 'fbm', 'floral'] as const;
+/** Generator 1.4.0, `--extra-styles` only: more printed cloths and table tops (the detector fired on unseen patterns). */
+export const EXTRA_BG = ['hex', 'argyle', 'grid', 'waves', 'confetti', 'rings', 'camo'] as const;
 export const HOLDOUT_BG = ['marble', 'checker', 'polka', 'terrazzo'] as const;
 
 /** Periodic value noise lattice (period p) with smooth interpolation. */
@@ -141,14 +143,83 @@ export function makeTexture(r: Rng, kind: string): Tex {
       }
       break;
     }
+    case 'hex': case 'argyle': case 'grid': case 'waves': case 'rings': {
+      // regular printed patterns, two or three inks, period 16-64 texture px
+      const base = hsl(uni(r, 0, 360), uni(r, 0.1, 0.8), uni(r, 0.25, 0.9));
+      const c2 = hsl(uni(r, 0, 360), uni(r, 0.2, 0.9), uni(r, 0.15, 0.75));
+      const c3 = hsl(uni(r, 0, 360), uni(r, 0.2, 0.9), uni(r, 0.3, 0.95));
+      const p = Math.round(uni(r, 16, 64));
+      const lw = uni(r, 0.06, 0.25);
+      for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
+        let c: RGB = base;
+        if (kind === 'hex') {
+          // axial hex cells: colour by cell parity, grout at the edges
+          const q = (x * 0.577 - y / 3) / (p / 2), rr = (y * 2 / 3) / (p / 2);
+          let rx = Math.round(q), ry = Math.round(rr);
+          const rz = Math.round(-q - rr);
+          const dx = Math.abs(rx - q), dy = Math.abs(ry - rr), dz = Math.abs(rz + q + rr);
+          if (dx > dy && dx > dz) rx = -ry - rz; else if (dy > dz) ry = -rx - rz;
+          const d = Math.max(Math.abs(q - rx), Math.abs(rr - ry), Math.abs(q + rr - rx - ry));
+          c = d > 0.5 - lw * 0.5 ? c2 : (((rx - ry) % 3) + 3) % 3 === 0 ? c3 : base;
+        } else if (kind === 'argyle') {
+          const u = ((x + y) % p) / p, v = ((x - y + 4 * n) % p) / p;
+          const cell = (Math.floor((x + y) / p) + Math.floor((x - y + 4 * n) / p)) % 2;
+          c = cell ? c3 : base;
+          if (u < lw * 0.3 || v < lw * 0.3) c = c2;
+        } else if (kind === 'grid') {
+          c = (x % p) / p < lw * 0.4 || (y % p) / p < lw * 0.4 ? c2 : base;
+        } else if (kind === 'waves') {
+          const t = Math.sin((y / p) * Math.PI * 2 + Math.sin((x / n) * Math.PI * 8) * 1.5);
+          c = t > 1 - lw * 4 ? c2 : t < -0.8 ? c3 : base;
+        } else {
+          const dx = (x % p) - p / 2, dy = (y % p) - p / 2;
+          const d = Math.hypot(dx, dy) / (p / 2);
+          c = d < 1 && Math.floor(d * 3.5) % 2 === 0 ? c2 : base;
+        }
+        set(x, y, mix(c, [128, 128, 128], 0.05 * (fine(x, y) - 0.5)));
+      }
+      break;
+    }
+    case 'confetti': case 'camo': {
+      // scattered shapes of random size and colour (confetti) or large soft-edged blobs (camo)
+      const base = hsl(uni(r, 0, 360), uni(r, 0.1, 0.7), uni(r, 0.3, 0.9));
+      const inks = Array.from({ length: int(r, 2, 4) }, () => hsl(uni(r, 0, 360), uni(r, 0.3, 0.9), uni(r, 0.2, 0.9)));
+      for (let i = 0; i < n * n; i++) { rgb[i * 3] = base[0]; rgb[i * 3 + 1] = base[1]; rgb[i * 3 + 2] = base[2]; }
+      if (kind === 'camo') {
+        const fields = inks.map(() => fbm(r, n, 4, 3));
+        for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
+          fields.forEach((fld, k) => { if (fld(x, y) > 0.58) set(x, y, inks[k]); });
+        }
+      } else {
+        const count = int(r, 40, 160);
+        for (let i = 0; i < count; i++) {
+          const cx = uni(r, 0, n), cy = uni(r, 0, n), sz = uni(r, 3, 20), ink = pick(r, inks);
+          const shape = pick(r, ['disc', 'square', 'bar', 'tri'] as const);
+          const a = uni(r, 0, Math.PI), ca = Math.cos(a), sa = Math.sin(a);
+          const R = Math.ceil(sz * 1.6);
+          for (let dy = -R; dy <= R; dy++) for (let dx = -R; dx <= R; dx++) {
+            const u = (dx * ca + dy * sa) / sz, v = (-dx * sa + dy * ca) / sz;
+            const inside = shape === 'disc' ? u * u + v * v < 1 : shape === 'square' ? Math.abs(u) < 0.8 && Math.abs(v) < 0.8
+              : shape === 'bar' ? Math.abs(u) < 1.5 && Math.abs(v) < 0.3 : v > -0.6 && Math.abs(u) < (0.6 - v) * 0.6 && v < 0.9;
+            if (inside) set(((Math.round(cx + dx) % n) + n) % n, ((Math.round(cy + dy) % n) + n) % n, ink);
+          }
+        }
+      }
+      break;
+    }
     default: throw new Error(`unknown bg ${kind}`);
   }
   return { w: n, h: n, rgb };
 }
 
-export function sampleBgKind(r: Rng, holdout: boolean, allStyles: boolean): string {
-  if (allStyles) return pick(r, [...TRAIN_BG, ...HOLDOUT_BG]);
+/** Table texture kind. `extra` (--extra-styles) adds EXTRA_BG; without it the draws are those of generator 1.3.0. */
+export function sampleBgKind(r: Rng, holdout: boolean, allStyles: boolean, extra = false): string {
+  if (allStyles) return pick(r, [...TRAIN_BG, ...HOLDOUT_BG, ...(extra ? EXTRA_BG : [])]);
   if (holdout) return r() < 0.6 ? pick(r, HOLDOUT_BG) : pick(r, ['felt', 'wood', 'plain'] as const);
+  if (extra) {
+    return weighted(r, [['felt', 3], ['wood', 3], ['woven', 1.5], ['plaid', 1], ['plain', 2], ['stripes', 0.7], ['fbm', 1], ['floral', 1],
+      ['hex', 0.7], ['argyle', 0.7], ['grid', 0.7], ['waves', 0.7], ['confetti', 1], ['rings', 0.7], ['camo', 0.7]] as const);
+  }
   return weighted(r, [['felt', 3], ['wood', 3], ['woven', 1.5], ['plaid', 1], ['plain', 2], ['stripes', 0.7], ['fbm', 1], ['floral', 1]] as const);
 }
 

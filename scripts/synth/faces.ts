@@ -55,6 +55,24 @@ export interface GlyphStyle {
   flowerNumBox: 'none' | 'circle' | 'square';
   backPattern: 'none' | 'diamond' | 'circle' | 'stripes' | 'dots';
   seed: number;
+  /** Generator 1.4.0 `--extra-styles` designs; absent otherwise. */
+  extra?: ExtraStyle;
+}
+
+/**
+ * More flower, season and bird designs (`--extra-styles`). Each set draws its own plants and
+ * scenes, so what must carry over is the character and the numeral: the picture is either the
+ * plant or season the tile is named for (plum blossom, orchid, chrysanthemum, bamboo; a spring
+ * flower, the summer sun or lotus, an autumn leaf or moon, a winter snowflake or pine), drawn
+ * filled or as line art, or an unrelated doodle; characters and numerals move around the face.
+ */
+export interface ExtraStyle {
+  motif: number; // chance that a flower or season shows its own plant or scene rather than a doodle
+  lineArt: boolean; // plant drawn as black outlines (as in line-art sets), not filled colour
+  layout: 'corner' | 'big' | 'side' | 'column' | 'topNum' | 'noNum';
+  charCorner: 0 | 1 | 2 | 3; // corner of the character in the corner layout
+  numColor: 'group' | 'black' | 'red';
+  bird: 'bird' | 'peacock' | 'outline' | 'sparrow' | 'crane' | 'char' | 'stick';
 }
 
 const BLUES = ['#1f3f9c', '#163a8a', '#2050b8', '#0e2d6e', '#2a4fa0', '#1b2f7a', '#244a8c'];
@@ -62,7 +80,7 @@ const GREENS = ['#1d7a35', '#167040', '#2a8a3a', '#0f6a4a', '#357a1f', '#1a6b2b'
 const REDS = ['#c41e24', '#b0141c', '#d42a2a', '#a8101a', '#cc2a1e', '#b81d3a', '#d0301a'];
 const BLACKS = ['#111', '#1a1a1a', '#222a33', '#2b2020', '#101828'];
 
-export function sampleGlyphStyle(r: Rng, fonts: string[]): GlyphStyle {
+export function sampleGlyphStyle(r: Rng, fonts: string[], extra = false): GlyphStyle {
   const f1 = pick(r, fonts);
   const f2 = chance(r, 0.7) ? f1 : pick(r, fonts);
   const [numFont, nw] = f1.split(':');
@@ -72,7 +90,7 @@ export function sampleGlyphStyle(r: Rng, fonts: string[]): GlyphStyle {
   const red = pick(r, REDS);
   const black = pick(r, BLACKS);
   const swapGroupColors = chance(r, 0.5);
-  return {
+  const st: GlyphStyle = {
     numFont, charFont, numWeight: Number(nw), charWeight: Number(cw),
     textStroke: weighted(r, [[0, 3], [2, 2], [4, 2], [7, 1]] as const),
     numColor: weighted(r, [[blue, 5], [black, 4], [green, 1], [red, 0.5]] as const),
@@ -97,6 +115,17 @@ export function sampleGlyphStyle(r: Rng, fonts: string[]): GlyphStyle {
     backPattern: weighted(r, [['none', 5], ['diamond', 1], ['circle', 1], ['stripes', 1], ['dots', 1]] as const),
     seed: Math.floor(r() * 1e9),
   };
+  if (extra) {
+    st.extra = {
+      motif: pick(r, [0.3, 0.6, 0.9]),
+      lineArt: chance(r, 0.3),
+      layout: weighted(r, [['corner', 4], ['big', 1.5], ['side', 1.5], ['column', 1.5], ['topNum', 1.5], ['noNum', 1]] as const),
+      charCorner: int(r, 0, 3) as 0 | 1 | 2 | 3,
+      numColor: weighted(r, [['group', 4], ['black', 1], ['red', 1]] as const),
+      bird: weighted(r, [['bird', 2], ['peacock', 2], ['outline', 3], ['sparrow', 3], ['crane', 2], ['char', 1], ['stick', 1]] as const),
+    };
+  }
+  return st;
 }
 
 const CN = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -202,8 +231,53 @@ function stick(st: GlyphStyle, cx: number, cy: number, len: number, w: number, a
   return s + '</g>';
 }
 
+/** Generator 1.4.0 birds (`--extra-styles`): line-art, sparrow and crane designs. */
+function birdExtra(r: Rng, st: GlyphStyle, kind: 'outline' | 'sparrow' | 'crane'): string {
+  const G = st.green, R = st.red, B = st.blue;
+  const flip = chance(r, 0.5) ? -1 : 1;
+  const sx = uni(r, 0.85, 1.1), sy = uni(r, 0.85, 1.1);
+  let s = `<g transform="translate(150,200) scale(${f1(flip * sx)},${f1(sy)}) rotate(${f1(uni(r, -12, 12))}) translate(-150,-200)">`;
+  if (kind === 'outline') {
+    // line art: body, head, tail and wing as black (or one-colour) outlines, a perch below
+    const ink = pick(r, [st.black, st.black, G, B]);
+    const sw = uni(r, 4, 8);
+    s += `<g fill="none" stroke="${ink}" stroke-width="${f1(sw)}" stroke-linejoin="round" stroke-linecap="round">`;
+    s += `<path d="M95,230 Q120,170 185,165 Q230,165 235,130 Q240,100 215,95 Q195,92 190,115 Q185,140 150,150 Q95,170 70,250 Q90,250 95,230 Z"/>`;
+    s += `<path d="M120,200 Q150,180 175,200 Q150,215 120,200 Z"/>`;
+    s += `<path d="M85,245 L40,${f1(uni(r, 300, 350))} M95,245 L70,${f1(uni(r, 320, 370))}"/>`;
+    s += `<path d="M235,110 L262,118 L235,124"/><circle cx="218" cy="110" r="5"/>`;
+    s += `<path d="M140,225 L135,285 M160,222 L165,285 M60,290 Q150,280 250,300"/>`;
+    if (chance(r, 0.6)) for (let i = 0; i < 4; i++) s += `<path d="M${120 + i * 18},190 q6,-12 14,-4"/>`;
+    s += '</g>';
+  } else if (kind === 'sparrow') {
+    // a round bird on a branch, filled
+    const body = pick(r, [G, B, '#8a5a30']);
+    s += `<path d="M30,300 Q150,270 280,310" stroke="#6a4020" stroke-width="10" fill="none" stroke-linecap="round"/>`;
+    s += leafPair(G);
+    s += `<ellipse cx="150" cy="220" rx="70" ry="55" fill="${body}"/><circle cx="205" cy="165" r="34" fill="${body}"/>`;
+    s += `<path d="M90,230 L30,200 L50,250 Z" fill="${pick(r, [G, B, R])}"/><path d="M120,205 Q160,190 185,225 Q150,240 120,205 Z" fill="${pick(r, [R, B, G])}"/>`;
+    s += `<circle cx="215" cy="158" r="6" fill="#fff"/><circle cx="216" cy="158" r="3" fill="#000"/><path d="M236,160 L262,168 L236,176 Z" fill="${R}"/>`;
+    s += `<path d="M140,272 L135,298 M165,272 L170,298" stroke="${R}" stroke-width="6"/>`;
+  } else {
+    // crane: long neck and legs, red crown
+    s += `<ellipse cx="140" cy="200" rx="75" ry="40" fill="${pick(r, ['#f4f4f4', B, G])}" stroke="${st.black}" stroke-width="4"/>`;
+    s += `<path d="M70,190 L20,170 L40,215 Z" fill="${st.black}"/>`;
+    s += `<path d="M200,185 Q240,120 215,60" stroke="${st.black}" stroke-width="12" fill="none" stroke-linecap="round"/>`;
+    s += `<circle cx="215" cy="55" r="16" fill="${st.black}"/><circle cx="215" cy="44" r="8" fill="${R}"/><path d="M228,55 L275,70 L228,64 Z" fill="${st.black}"/>`;
+    s += `<path d="M130,235 L120,360 M155,235 L170,360" stroke="${st.black}" stroke-width="6" fill="none"/>`;
+  }
+  return s + '</g>';
+}
+
+function leafPair(c: string): string {
+  return `<path d="M70,290 Q50,260 70,240 Q85,265 70,290 Z" fill="${c}"/><path d="M240,300 Q270,280 275,255 Q245,265 240,300 Z" fill="${c}"/>`;
+}
+
 function bird(r: Rng, st: GlyphStyle): string {
   const G = st.green, R = st.red, B = st.blue;
+  const eb = st.extra?.bird;
+  if (eb === 'outline' || eb === 'sparrow' || eb === 'crane') return birdExtra(r, st, eb);
+  if (st.extra && eb !== st.birdStyle) st = { ...st, birdStyle: eb! };
   if (st.birdStyle === 'char') {
     return text('幺', 150, 150, 200, st.charFont, st.charWeight, G, st.textStroke) + stick(st, 150, 310, 120, 34, 0, R);
   }
@@ -341,7 +415,164 @@ function doodle(r: Rng, st: GlyphStyle, code: string, x0: number, y0: number, w:
   return s;
 }
 
+const f1 = (v: number) => v.toFixed(1);
+
+/** The plant or scene a flower or season tile is named for, in the box (x0, y0, w, h). */
+function motif(r: Rng, st: GlyphStyle, code: string, x0: number, y0: number, w: number, h: number): string {
+  const line = !!st.extra?.lineArt;
+  const ink = st.black;
+  const R = st.red;
+  const fill = (c: string) => (line ? `fill="none" stroke="${ink}" stroke-width="4"` : `fill="${c}"`);
+  const stroke = (c: string, wd: number) => `stroke="${line ? ink : c}" stroke-width="${f1(wd)}" fill="none" stroke-linecap="round"`;
+  const X = (u: number) => x0 + w * u, Y = (v: number) => y0 + h * v;
+  let s = '';
+  const blossom = (cx: number, cy: number, rad: number, petals: number, c: string, thin = false) => {
+    let b = '';
+    for (let p = 0; p < petals; p++) {
+      const a = (p / petals) * Math.PI * 2 + 0.3;
+      if (thin) b += `<line x1="${f1(cx)}" y1="${f1(cy)}" x2="${f1(cx + Math.cos(a) * rad)}" y2="${f1(cy + Math.sin(a) * rad)}" ${stroke(c, Math.max(3, rad * 0.16))}/>`;
+      else b += `<ellipse cx="${f1(cx + Math.cos(a) * rad * 0.55)}" cy="${f1(cy + Math.sin(a) * rad * 0.55)}" rx="${f1(rad * 0.42)}" ry="${f1(rad * 0.32)}" transform="rotate(${f1((a * 180) / Math.PI)} ${f1(cx + Math.cos(a) * rad * 0.55)} ${f1(cy + Math.sin(a) * rad * 0.55)})" ${fill(c)}/>`;
+    }
+    return b + `<circle cx="${f1(cx)}" cy="${f1(cy)}" r="${f1(rad * 0.22)}" ${fill('#e0b020')}/>`;
+  };
+  const leaf = (cx: number, cy: number, len: number, ang: number, c: string) =>
+    `<path d="M0,0 Q${f1(len * 0.5)},${f1(-len * 0.22)} ${f1(len)},0 Q${f1(len * 0.5)},${f1(len * 0.22)} 0,0 Z" transform="translate(${f1(cx)},${f1(cy)}) rotate(${f1(ang)})" ${fill(c)}/>`;
+  const k = Number(code[1]);
+  const pinkish = pick(r, [R, '#e05080', '#d04070', '#f07090']);
+  switch (k) {
+    case 1: { // plum: a crooked dark branch with five-petal blossoms
+      const pts = [[uni(r, 0.1, 0.3), 1], [uni(r, 0.3, 0.6), uni(r, 0.55, 0.7)], [uni(r, 0.4, 0.8), uni(r, 0.3, 0.45)], [uni(r, 0.5, 0.9), uni(r, 0.05, 0.2)]];
+      s += `<path d="M${pts.map(([u, v]) => `${f1(X(u))},${f1(Y(v))}`).join(' L')}" ${stroke('#4a3020', uni(r, 6, 12))} stroke-linejoin="round"/>`;
+      for (let i = 0, n = int(r, 3, 7); i < n; i++) {
+        const [u, v] = pts[int(r, 1, 3)];
+        s += blossom(X(u + uni(r, -0.15, 0.15)), Y(v + uni(r, -0.1, 0.1)), uni(r, 14, 26), 5, pinkish);
+      }
+      break;
+    }
+    case 2: { // orchid: long thin arching leaves and small flowers
+      for (let i = 0, n = int(r, 3, 6); i < n; i++) {
+        const bx = X(uni(r, 0.35, 0.6)), tx = X(uni(r, 0, 1)), ty = Y(uni(r, 0.05, 0.5));
+        s += `<path d="M${f1(bx)},${f1(Y(1))} Q${f1((bx + tx) / 2 + uni(r, -40, 40))},${f1(Y(0.3))} ${f1(tx)},${f1(ty)}" ${stroke(st.green, uni(r, 4, 9))}/>`;
+      }
+      for (let i = 0, n = int(r, 1, 3); i < n; i++) s += blossom(X(uni(r, 0.2, 0.8)), Y(uni(r, 0.15, 0.5)), uni(r, 14, 22), 3, pick(r, [pinkish, st.blue, '#9050a0']));
+      break;
+    }
+    case 3: { // chrysanthemum: heads of many thin petals on a leafy stem
+      const n = int(r, 1, 3);
+      for (let i = 0; i < n; i++) {
+        const cx = X(uni(r, 0.25, 0.75)), cy = Y(uni(r, 0.15, 0.5)), rad = uni(r, 26, 46);
+        s += `<path d="M${f1(cx)},${f1(cy)} Q${f1(cx + uni(r, -30, 30))},${f1(Y(0.75))} ${f1(X(0.5))},${f1(Y(1))}" ${stroke(st.green, 6)}/>`;
+        s += leaf(X(uni(r, 0.3, 0.7)), Y(uni(r, 0.6, 0.85)), uni(r, 30, 50), uni(r, -160, -20), st.green);
+        s += blossom(cx, cy, rad, int(r, 16, 28), pick(r, ['#e0a000', R, '#e07020', '#d0b000']), true);
+      }
+      break;
+    }
+    case 4: { // bamboo: jointed stalks with pointed leaves
+      for (let i = 0, n = int(r, 1, 3); i < n; i++) {
+        const x = X(uni(r, 0.2, 0.8)), sw = uni(r, 10, 18);
+        for (let v = 0; v < 1; v += 0.25) s += `<rect x="${f1(x - sw / 2)}" y="${f1(Y(v) + 3)}" width="${f1(sw)}" height="${f1(h * 0.25 - 6)}" rx="4" ${fill(st.green)}/>`;
+        for (let j = 0, m = int(r, 2, 5); j < m; j++) s += leaf(x, Y(uni(r, 0.1, 0.8)), uni(r, 35, 60), pick(r, [uni(r, -60, -10), uni(r, -170, -120)]), st.green);
+      }
+      break;
+    }
+    case 5: { // spring: a tulip or blossom with leaves
+      const cx = X(uni(r, 0.35, 0.65)), cy = Y(uni(r, 0.2, 0.4));
+      s += `<path d="M${f1(cx)},${f1(cy)} L${f1(cx + uni(r, -15, 15))},${f1(Y(1))}" ${stroke(st.green, 6)}/>`;
+      s += leaf(cx, Y(0.8), uni(r, 40, 60), uni(r, -70, -30), st.green) + leaf(cx, Y(0.75), uni(r, 40, 60), uni(r, -150, -110), st.green);
+      s += chance(r, 0.5)
+        ? `<path d="M${f1(cx - 24)},${f1(cy - 20)} L${f1(cx - 24)},${f1(cy + 10)} Q${f1(cx)},${f1(cy + 34)} ${f1(cx + 24)},${f1(cy + 10)} L${f1(cx + 24)},${f1(cy - 20)} L${f1(cx + 12)},${f1(cy - 6)} L${f1(cx)},${f1(cy - 26)} L${f1(cx - 12)},${f1(cy - 6)} Z" ${fill(pinkish)}/>`
+        : blossom(cx, cy, uni(r, 20, 30), int(r, 5, 8), pinkish);
+      break;
+    }
+    case 6: { // summer: the sun or a lotus
+      const cx = X(0.5), cy = Y(uni(r, 0.3, 0.5));
+      if (chance(r, 0.5)) {
+        const rad = uni(r, 24, 36);
+        s += `<circle cx="${f1(cx)}" cy="${f1(cy)}" r="${f1(rad)}" ${fill(R)}/>`;
+        for (let p = 0, n = int(r, 8, 14); p < n; p++) {
+          const a = (p / n) * Math.PI * 2;
+          s += `<line x1="${f1(cx + Math.cos(a) * rad * 1.3)}" y1="${f1(cy + Math.sin(a) * rad * 1.3)}" x2="${f1(cx + Math.cos(a) * rad * 1.9)}" y2="${f1(cy + Math.sin(a) * rad * 1.9)}" ${stroke(R, 5)}/>`;
+        }
+      } else {
+        for (let p = -2; p <= 2; p++) s += `<path d="M${f1(cx)},${f1(cy + 30)} Q${f1(cx + p * 22 - 18)},${f1(cy - 10)} ${f1(cx + p * 14)},${f1(cy - 40 + Math.abs(p) * 12)} Q${f1(cx + p * 22 + 18)},${f1(cy - 10)} ${f1(cx)},${f1(cy + 30)} Z" ${fill(pinkish)}/>`;
+        s += `<ellipse cx="${f1(cx)}" cy="${f1(Y(0.85))}" rx="${f1(w * 0.4)}" ry="${f1(h * 0.07)}" ${fill(st.green)}/>`;
+      }
+      break;
+    }
+    case 7: { // autumn: a pointed leaf or a moon over grass
+      const cx = X(0.5), cy = Y(uni(r, 0.35, 0.5)), rad = uni(r, 40, 60);
+      if (chance(r, 0.6)) {
+        let d = '';
+        for (let p = 0; p < 10; p++) {
+          const a = -Math.PI / 2 + (p / 10) * Math.PI * 2, rr = p % 2 ? rad * 0.45 : rad;
+          d += `${p ? 'L' : 'M'}${f1(cx + Math.cos(a) * rr)},${f1(cy + Math.sin(a) * rr)} `;
+        }
+        s += `<path d="${d}Z" ${fill(pick(r, ['#d05010', R, '#e09010']))}/><line x1="${f1(cx)}" y1="${f1(cy)}" x2="${f1(cx)}" y2="${f1(cy + rad * 1.4)}" ${stroke('#6a4020', 5)}/>`;
+      } else {
+        s += `<circle cx="${f1(cx)}" cy="${f1(cy - 20)}" r="${f1(rad * 0.6)}" ${fill('#e0b020')}/>`;
+        for (let i = 0; i < 7; i++) s += leaf(X(uni(r, 0.1, 0.9)), Y(1), uni(r, 40, 70), uni(r, -120, -60), st.green);
+      }
+      break;
+    }
+    default: { // winter: a snowflake or a pine
+      const cx = X(0.5), cy = Y(uni(r, 0.35, 0.5)), rad = uni(r, 40, 60);
+      if (chance(r, 0.55)) {
+        for (let a = 0; a < 3; a++) {
+          s += `<line x1="${f1(cx - rad)}" y1="${f1(cy)}" x2="${f1(cx + rad)}" y2="${f1(cy)}" ${stroke(st.blue, 7)} transform="rotate(${a * 60} ${f1(cx)} ${f1(cy)})"/>`;
+          for (const sg of [-1, 1]) s += `<path d="M${f1(cx + sg * rad * 0.6)},${f1(cy - 14)} L${f1(cx + sg * rad * 0.8)},${f1(cy)} L${f1(cx + sg * rad * 0.6)},${f1(cy + 14)}" ${stroke(st.blue, 5)} transform="rotate(${a * 60} ${f1(cx)} ${f1(cy)})"/>`;
+        }
+      } else {
+        for (let t = 0; t < 3; t++) s += `<path d="M${f1(cx)},${f1(Y(0.05 + t * 0.22))} L${f1(cx - 30 - t * 18)},${f1(Y(0.35 + t * 0.22))} L${f1(cx + 30 + t * 18)},${f1(Y(0.35 + t * 0.22))} Z" ${fill(st.green)}/>`;
+        s += `<rect x="${f1(cx - 8)}" y="${f1(Y(0.8))}" width="16" height="${f1(h * 0.2)}" ${fill('#6a4020')}/>`;
+      }
+    }
+  }
+  return s;
+}
+
+/** Generator 1.4.0 flower and season faces (`--extra-styles`). */
+function flowerExtra(r: Rng, st: GlyphStyle, ex: ExtraStyle, code: string): string {
+  const k = Number(code[1]);
+  const isF = k <= 4;
+  const ch = '梅蘭菊竹春夏秋冬'[k - 1];
+  const n = isF ? k : k - 4;
+  const col = isF ? st.flowerColor : st.seasonColor;
+  const numCol = ex.numColor === 'group' ? col : ex.numColor === 'black' ? st.black : st.red;
+  const numStr = st.flowerNum === 'arabic' ? String(n) : CN[n - 1];
+  const pic = (x0: number, y0: number, w: number, h: number) =>
+    chance(r, ex.motif) ? motif(r, st, code, x0, y0, w, h) : doodle(r, st, code, x0, y0, w, h);
+  const box = (x: number, y: number, size: number) =>
+    st.flowerNumBox === 'circle' ? `<circle cx="${x}" cy="${y}" r="${size * 0.62}" fill="none" stroke="${numCol}" stroke-width="5"/>`
+      : st.flowerNumBox === 'square' ? `<rect x="${x - size * 0.6}" y="${y - size * 0.6}" width="${size * 1.2}" height="${size * 1.2}" fill="none" stroke="${numCol}" stroke-width="5"/>` : '';
+  const num = (x: number, y: number, size: number) => box(x, y, size) + text(numStr, x, y, st.flowerNumBox === 'none' ? size * 1.1 : size * 0.8, st.numFont, 700, numCol, 3);
+  const corners: [number, number][] = [[62, 62], [238, 62], [62, 338], [238, 338]];
+  switch (ex.layout) {
+    case 'big':
+      return pic(30, 40, 240, 330).replace(/<(circle|ellipse|path|line|rect)/g, '<$1 opacity="0.5"') + text(ch, 150, 215, 190, st.charFont, st.charWeight, col, st.textStroke)
+        + num(...corners[(ex.charCorner + 1) % 4], 64);
+    case 'side':
+      return pic(110, 60, 175, 310) + text(ch, 62, 110, 100, st.charFont, st.charWeight, col, st.textStroke / 2) + num(62, 320, 80);
+    case 'column':
+      // character and numeral stacked down one side
+      return pic(ex.charCorner % 2 ? 20 : 110, 40, 170, 330) + text(ch, ex.charCorner % 2 ? 240 : 60, 100, 90, st.charFont, st.charWeight, col, st.textStroke / 2)
+        + num(ex.charCorner % 2 ? 240 : 60, 210, 72);
+    case 'topNum':
+      // a large numeral at the top, the character at the bottom, the picture between
+      return num(150, 70, 90) + pic(50, 120, 200, 180) + text(ch, 150, 340, 80, st.charFont, st.charWeight, col, st.textStroke / 2);
+    case 'noNum':
+      // some sets print no numeral: only the character identifies the tile
+      return pic(40, 110, 220, 270) + text(ch, ...corners[ex.charCorner < 2 ? ex.charCorner : ex.charCorner - 2], 96, st.charFont, st.charWeight, col, st.textStroke / 2);
+    default: {
+      const [cx, cy] = corners[ex.charCorner];
+      const [nx, ny] = corners[ex.charCorner ^ 1];
+      const top = cy < 200;
+      return pic(50, top ? 110 : 30, 200, 260) + text(ch, cx, cy, 92, st.charFont, st.charWeight, col, st.textStroke / 2) + num(nx, ny, 76);
+    }
+  }
+}
+
 function flower(r: Rng, st: GlyphStyle, code: string): string {
+  if (st.extra) return flowerExtra(r, st, st.extra, code);
   const k = Number(code[1]);
   const isF = k <= 4;
   const ch = '梅蘭菊竹春夏秋冬'[k - 1];

@@ -8,7 +8,7 @@ import { CLASSES, type Placed, layoutHand, sampleHand } from './hand.ts';
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
 import { type Rng, chance, clamp, int, pick, rngFor, uni, weighted } from './rng.ts';
 
-export const GENERATOR_VERSION = '1.3.0';
+export const GENERATOR_VERSION = '1.4.0';
 
 export interface GenOptions {
   seed: number;
@@ -19,6 +19,12 @@ export interface GenOptions {
   tileSize: number;
   /** Add EXTRA_TRAIN_FONTS to the training fonts (never to the holdout). */
   extraFonts?: boolean;
+  /**
+   * Generator 1.4.0 designs (never in the holdout): more table patterns (background.ts
+   * EXTRA_BG), plant and season motifs and more layouts for flowers and seasons, and more
+   * bird designs for the 1 of bamboo (faces.ts ExtraStyle). Without it the output is that of 1.3.0.
+   */
+  extraStyles?: boolean;
   /** Single tiles only: the classes to render, round robin (default all 43). */
   codes?: readonly string[];
 }
@@ -61,8 +67,8 @@ const cellSize = (size: number): [number, number] => {
   return [cw, Math.round((cw * 4) / 3)];
 };
 
-async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number): Promise<Map<string, Img>> {
-  const st: GlyphStyle = sampleGlyphStyle(r, fonts);
+async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number, extra: boolean): Promise<Map<string, Img>> {
+  const st: GlyphStyle = sampleGlyphStyle(r, fonts, extra);
   const glyphScale = uni(r, 0.9, 1.02);
   const { svg, cols } = sheetSvg(r, st, CLASSES, cw, ch, glyphScale);
   const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -79,7 +85,8 @@ async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number): Promis
   return cells;
 }
 
-const ctxKey = (o: GenOptions) => `${o.seed}|${o.holdout}|${o.allStyles}|${o.size}`;
+/** Also seeds the sprites: keep it as in 1.3.0 unless --extra-styles applies (never to the holdout). */
+const ctxKey = (o: GenOptions) => `${o.seed}|${o.holdout}|${o.allStyles}|${o.size}${o.extraStyles && !o.holdout ? '|x' : ''}`;
 
 /** Drop all in-process caches (tests). */
 export function clearCaches(): void {
@@ -97,7 +104,7 @@ function glyphSetFor(opts: GenOptions, groupKey: string): Promise<GlyphSet> {
     const train = opts.extraFonts ? [...TRAIN_FONTS, ...EXTRA_TRAIN_FONTS] : TRAIN_FONTS;
     const fonts = opts.allStyles ? [...train, ...HOLDOUT_FONTS] : opts.holdout ? HOLDOUT_FONTS : train;
     const arts: readonly ArtFamily[] = opts.allStyles ? ART_FAMILIES : opts.holdout ? HOLDOUT_ART : TRAIN_ART;
-    const drawn = await drawnSet(r, fonts, cw, ch);
+    const drawn = await drawnSet(r, fonts, cw, ch, !!opts.extraStyles && !opts.holdout);
     const fullFace = new Set<string>();
     if (chance(r, opts.holdout ? 0.45 : 0.3)) {
       const fam = pick(r, arts);
@@ -371,14 +378,14 @@ export async function renderScene(opts: GenOptions, index: number): Promise<{ jp
   }
 
   // background (plus optional table edge)
-  const tex = makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles));
+  const tex = makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout));
   const texScale = uni(r, 10, 70);
   let edge;
   if (chance(r, 0.2)) {
     const ang = uni(r, -0.5, 0.5) + (chance(r, 0.7) ? -Math.PI / 2 : Math.PI / 2);
     const normal: [number, number] = [Math.cos(ang), Math.sin(ang)];
     const ext = Math.max(...[[px0, py0], [px1, py0], [px1, py1], [px0, py1]].map(([x, y]) => x * normal[0] + y * normal[1]));
-    edge = { y: ext + uni(r, 0.5, 4), tex: makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles)), scale: uni(r, 5, 40), normal };
+    edge = { y: ext + uni(r, 0.5, 4), tex: makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout)), scale: uni(r, 5, 40), normal };
   }
   paintBackground(f, cam.G, tex, texScale, edge);
 
@@ -430,7 +437,7 @@ export async function renderTileCrop(opts: GenOptions, k: number): Promise<{ jpg
   if (chance(r, 0.2)) placed.push({ code: rnd(), x: uni(r, -0.5, 0.5), y: body.aspect + uni(r, 0.2, 0.8), rot: 0, sideways: false, upsideDown: false, group: 0, row: 1 });
   const unitPx = uni(r, 24, 120);
   const cam = makeCamera(r, W, H, [0, 0], unitPx, uni(r, -30, 30), [W / 2, H / 2]);
-  paintBackground(f, cam.G, makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles)), uni(r, 10, 70));
+  paintBackground(f, cam.G, makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout)), uni(r, 10, 70));
   const [cw] = cellSize(Math.max(opts.size, 1024));
   const sprites = await spritesFor(r, gs, body, new Set(placed.map((p) => p.code)), cw);
   const drawn = renderTiles(r, f, placed, sprites, body, cam);

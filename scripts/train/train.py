@@ -224,10 +224,18 @@ def train_det(a):
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     gen = torch.Generator().manual_seed(a.seed)
     ck = os.path.join(run, "ckpt.pt")
+    if a.init_onnx and not os.path.exists(ck):
+        from onnx_weights import load_onnx_into
+        load_onnx_into(model, a.init_onnx, torch.zeros(1, 3, 256, 256))
+        ema.m.load_state_dict(model.state_dict())
+        log(run, f"initialised from {a.init_onnx} (BatchNorm folded into the convolutions; BatchNorm frozen)")
     step, extra = load_ckpt(ck, model, ema, opt, gen)
     bud = Budget(a, extra)
     log(run, f"det: {len(ds)} scenes (complete={ds.complete}), params {count_params(model)}, start step {step}/{a.steps}, threads {torch.get_num_threads()}")
     model.train()
+    if a.init_onnx:
+        from onnx_weights import freeze_bn
+        freeze_bn(model)  # the folded weights need BatchNorm as a fixed affine layer
     last_ck = time.time()
     t0 = time.time()
     agg = [0.0, 0.0, 0]
@@ -401,6 +409,22 @@ def smoke(a):
         (train_det if mode == "det" else train_cls)(b)
         onnx = os.path.join(b.run, "detector.onnx" if mode == "det" else "classifier.onnx")
         assert os.path.getsize(onnx) > 1000, onnx
+        if mode == "det":
+            # the exported detector read back (onnx_weights.py) computes what its checkpoint does,
+            # and a fine-tune can start from it
+            from onnx_weights import load_onnx_into
+            ref, back = Detector(), Detector()
+            ref.load_state_dict(torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")["ema"])
+            load_onnx_into(back, onnx, torch.zeros(1, 3, 64, 64))
+            ref.eval()
+            back.eval()
+            x = torch.rand(1, 3, 128, 96)
+            with torch.no_grad():
+                diff = max((u - v).abs().max().item() for u, v in zip(ref(x), back(x)))
+            assert diff < 1e-4, f"detector read back from ONNX differs by {diff}"
+            b.run = os.path.join(out, "det-init")
+            b.init_onnx = onnx
+            train_det(b)
     print(f"smoke ok in {time.time()-t:.1f}s: {out}")
 
 
@@ -432,6 +456,7 @@ def main():
     ap.add_argument("--det-run", default="det", help="export: run dir name under runs/")
     ap.add_argument("--cls-run", default="cls", help="export: run dir name under runs/")
     ap.add_argument("--init", default=None, help="cls: start from the EMA weights of this checkpoint (fresh optimiser and schedule)")
+    ap.add_argument("--init-onnx", default=None, help="det: start from the weights of an exported detector ONNX (onnx_weights.py); BatchNorm stays frozen")
     ap.add_argument("--steps", type=int, default=3000)
     ap.add_argument("--cls-width", choices=["s", "m"], default="s", help="cls: classifier width preset (models.CLS_WIDTHS); a resumed run keeps its own")
     ap.add_argument("--batch", type=int, default=None)

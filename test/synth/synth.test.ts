@@ -6,6 +6,7 @@ import { CLASSES, layoutHand, sampleCodes, sampleHand } from '../../scripts/synt
 import { ART_FAMILIES, checkArtRoot, defaultArtRoot, FULL_FACE, invertGreys, loadArt } from '../../scripts/synth/art.ts';
 import { clearCaches, renderScene, renderTileCrop, type GenOptions } from '../../scripts/synth/scene.ts';
 import { rngFor } from '../../scripts/synth/rng.ts';
+import { EXTRA_BG, HOLDOUT_BG, makeTexture, sampleBgKind } from '../../scripts/synth/background.ts';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const ART = defaultArtRoot(REPO);
@@ -147,10 +148,45 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     expect(jpg.subarray(0, 2).toString('hex')).toBe('ffd8');
   });
 
+  it('--extra-styles is deterministic, changes training output, and never reaches the holdout', async () => {
+    const a = await renderScene(opts(31, { extraStyles: true }), 0);
+    clearCaches();
+    const b = await renderScene(opts(31, { extraStyles: true }), 0);
+    expect(Buffer.compare(a.jpg, b.jpg)).toBe(0);
+    const plain = await renderScene(opts(31), 0);
+    expect(Buffer.compare(a.jpg, plain.jpg)).not.toBe(0);
+    const h1 = await renderScene(opts(32, { holdout: true, extraStyles: true }), 1);
+    const h2 = await renderScene(opts(32, { holdout: true }), 1);
+    expect(Buffer.compare(h1.jpg, h2.jpg)).toBe(0);
+    const t1 = await renderTileCrop(opts(33, { holdout: true, extraStyles: true, codes: ['f3'] }), 0);
+    const t2 = await renderTileCrop(opts(33, { holdout: true, codes: ['f3'] }), 0);
+    expect(Buffer.compare(t1.jpg, t2.jpg)).toBe(0);
+  });
+
   it('renders only the requested classes, round robin, with --codes', async () => {
     const got = [];
     for (let k = 0; k < 4; k++) got.push((await renderTileCrop(opts(5, { codes: ['f2', 'f3'] }), k)).code);
     expect(got).toEqual(['f2', 'f3', 'f2', 'f3']);
+  });
+});
+
+describe('synth table textures', () => {
+  it('every --extra-styles pattern shows more than one colour', () => {
+    for (const kind of EXTRA_BG) {
+      const t = makeTexture(rngFor(7, kind), kind);
+      const seen = new Set<string>();
+      for (let i = 0; i < t.w * t.h; i += 97) seen.add(`${Math.round(t.rgb[i * 3] / 8)},${Math.round(t.rgb[i * 3 + 1] / 8)},${Math.round(t.rgb[i * 3 + 2] / 8)}`);
+      expect(seen.size, kind).toBeGreaterThan(1);
+    }
+  });
+  it('training draws without --extra-styles never pick an extra pattern, and never a holdout one', () => {
+    const r = rngFor(3, 'bg');
+    for (let i = 0; i < 400; i++) {
+      const k = sampleBgKind(r, false, false);
+      expect(EXTRA_BG as readonly string[]).not.toContain(k);
+      expect(HOLDOUT_BG as readonly string[]).not.toContain(k);
+      expect(HOLDOUT_BG as readonly string[]).not.toContain(sampleBgKind(r, false, false, true));
+    }
   });
 });
 
