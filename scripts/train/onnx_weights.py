@@ -1,11 +1,13 @@
 """Read the weights of one of our exported ONNX models back into its PyTorch network.
 
-The detector's training checkpoints were not kept, only model/detector.onnx. This module
-lets a new run start from it (`train.py det --init-onnx model/detector.onnx`).
+Training checkpoints (runs/, git-ignored) do not survive a fresh checkout; the exported models in
+model/ do. This module lets a new run start from them (`train.py det --init-onnx
+model/detector.onnx`, `train.py cls --init-onnx model/classifier.onnx`).
 
 It reads the ONNX protobuf with a small wire-format reader (Debian's python3-torch has no
 `onnx` package), takes the Conv nodes in graph order with their weight and bias initialisers,
-and matches them to the network's Conv2d modules in the order they run. torch.onnx.export
+and matches them to the network's Conv2d modules in the order they run (Gemm nodes likewise to
+its Linear modules). torch.onnx.export
 folded each BatchNorm into the convolution before it, so such a convolution gets the folded
 weight and its BatchNorm becomes an affine layer that adds the folded bias (running mean 0,
 running variance 1 - eps, scale 1). Train such a network with its BatchNorm layers in eval
@@ -79,12 +81,13 @@ def _tensor(b):
     return name, arr.reshape(dims) if dims else arr
 
 
-def read_onnx(path):
-    """(conv nodes as [weight name, bias name or None] in graph order, {name: float32 array})."""
+def read_onnx(path, gemms_too=False):
+    """(conv nodes as [weight name, bias name or None] in graph order, {name: float32 array}).
+    With gemms_too=True also the Gemm nodes, as a third element of the same form."""
     with open(path, "rb") as fh:
         model = fh.read()
     graph = next(v for f, wt, v in _fields(model) if f == 7)
-    convs, inits = [], {}
+    convs, gemms, inits = [], [], {}
     for f, wt, v in _fields(graph):
         if f == 1:
             inputs, op = [], ""
@@ -95,11 +98,13 @@ def read_onnx(path):
                     op = w.decode()
             if op == "Conv":
                 convs.append([inputs[1], inputs[2] if len(inputs) > 2 else None])
+            elif op == "Gemm":
+                gemms.append([inputs[1], inputs[2] if len(inputs) > 2 else None])
         elif f == 5:
             name, arr = _tensor(v)
             if arr is not None:
                 inits[name] = arr
-    return convs, inits
+    return (convs, inits, gemms) if gemms_too else (convs, inits)
 
 
 def _conv_run_order(model, example):
@@ -118,8 +123,18 @@ def _conv_run_order(model, example):
 @torch.no_grad()
 def load_onnx_into(model, path, example):
     """Copy the ONNX weights into `model` (see the module docstring). Returns the number of convolutions set."""
-    convs, inits = read_onnx(path)
+    convs, inits, gemms = read_onnx(path, gemms_too=True)
     order = _conv_run_order(model, example)
+    linears = [m for m in model.modules() if isinstance(m, nn.Linear)]
+    if len(linears) != len(gemms):
+        raise ValueError(f"{path}: {len(gemms)} Gemm nodes, but the network has {len(linears)} linear layers")
+    for lin, (wn, bn_name) in zip(linears, gemms):
+        w = torch.from_numpy(inits[wn])
+        if tuple(w.shape) != tuple(lin.weight.shape):
+            raise ValueError(f"{path}: weight {wn} has shape {tuple(w.shape)}, the network expects {tuple(lin.weight.shape)}")
+        lin.weight.copy_(w)
+        if lin.bias is not None:
+            lin.bias.copy_(torch.from_numpy(inits[bn_name]) if bn_name else torch.zeros(lin.out_features))
     if len(order) != len(convs):
         raise ValueError(f"{path}: {len(convs)} Conv nodes, but the network runs {len(order)} convolutions")
     bn_after = {}

@@ -322,10 +322,20 @@ def train_cls(a):
         model.load_state_dict(init["ema"])
         ema.m.load_state_dict(init["ema"])
         log(run, f"initialised from the EMA weights of {a.init} (step {init['step']})")
+    elif a.init_onnx and not os.path.exists(ck):
+        from onnx_weights import load_onnx_into
+        load_onnx_into(model, a.init_onnx, torch.zeros(1, 3, CLS_H, CLS_W))
+        ema.m.load_state_dict(model.state_dict())
+        log(run, f"initialised from {a.init_onnx} (BatchNorm folded into the convolutions; BatchNorm frozen)")
     step, extra = load_ckpt(ck, model, ema, opt, gen)
     bud = Budget(a, extra)
+    # a run that started from an ONNX file keeps its BatchNorm frozen when resumed
+    frozen = bool(a.init_onnx) or bool((extra or {}).get("frozen_bn"))
     log(run, f"cls: width {width}, {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), params {count_params(model)}, start step {step}/{a.steps}")
     model.train()
+    if frozen:
+        from onnx_weights import freeze_bn
+        freeze_bn(model)  # the folded weights need BatchNorm as a fixed affine layer
     last_ck = time.time()
     t0 = time.time()
     agg = [0.0, 0, 0]
@@ -358,7 +368,7 @@ def train_cls(a):
             agg = [0.0, 0, 0]
             t0 = time.time()
         if time.time() - last_ck > a.ckpt_min * 60 or bud.done(step):
-            save_ckpt(ck, model, ema, opt, step, gen, {**bud.state(), "width": width})
+            save_ckpt(ck, model, ema, opt, step, gen, {**bud.state(), "width": width, "frozen_bn": frozen})
             last_ck = time.time()
             if vp is not None:
                 acc = cls_eval(ema.m, vp, vl, vs)
@@ -425,6 +435,21 @@ def smoke(a):
             b.run = os.path.join(out, "det-init")
             b.init_onnx = onnx
             train_det(b)
+        else:
+            # the same round trip for the classifier (its Linear layer is a Gemm node)
+            from onnx_weights import load_onnx_into
+            ref, back = Classifier(), Classifier()
+            ref.load_state_dict(torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")["ema"])
+            load_onnx_into(back, onnx, torch.zeros(1, 3, CLS_H, CLS_W))
+            ref.eval()
+            back.eval()
+            x = torch.rand(3, 3, CLS_H, CLS_W)
+            with torch.no_grad():
+                diff = (ref(x) - back(x)).abs().max().item()
+            assert diff < 1e-4, f"classifier read back from ONNX differs by {diff}"
+            b.run = os.path.join(out, "cls-init")
+            b.init_onnx = onnx
+            train_cls(b)
     print(f"smoke ok in {time.time()-t:.1f}s: {out}")
 
 
@@ -456,7 +481,7 @@ def main():
     ap.add_argument("--det-run", default="det", help="export: run dir name under runs/")
     ap.add_argument("--cls-run", default="cls", help="export: run dir name under runs/")
     ap.add_argument("--init", default=None, help="cls: start from the EMA weights of this checkpoint (fresh optimiser and schedule)")
-    ap.add_argument("--init-onnx", default=None, help="det: start from the weights of an exported detector ONNX (onnx_weights.py); BatchNorm stays frozen")
+    ap.add_argument("--init-onnx", default=None, help="det/cls: start from the weights of an exported ONNX model (onnx_weights.py); BatchNorm stays frozen")
     ap.add_argument("--steps", type=int, default=3000)
     ap.add_argument("--cls-width", choices=["s", "m"], default="s", help="cls: classifier width preset (models.CLS_WIDTHS); a resumed run keeps its own")
     ap.add_argument("--batch", type=int, default=None)

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Every data set the shipped model was trained and evaluated on, in the order the phase-7
+# trainers (run_det3.sh, run_phase7.sh) want them: the generator 1.4.0 sets first (the new
+# material), then the earlier sets, then the evaluation sets. Skips finished sets, so it can be
+# run again after a kill. Trainers read the sets while they are still being written.
+# Usage (repo root): bash scripts/train/gen_all.sh ; log: scripts/train/runs/gen-all.out
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+G="nice -n 5 npx tsx scripts/synth/generate.ts --workers 2"
+V="--extra-styles --extra-fonts"
+FL="f1,f2,f3,f4,f5,f6,f7,f8,1s"
+gen() { local out=$1; shift; [ -f "training-data/$out/manifest.json" ] || $G --out "training-data/$out" "$@"; }
+gen train-v14     --count 1500 --seed 9 $V
+gen tiles-v14f    --count 300  --seed 10 --tiles --codes $FL $V
+gen val-holdout   --count 300  --seed 2 --holdout
+gen train         --count 3000 --seed 1
+gen tiles-v14     --count 120  --seed 8 --tiles $V
+gen tiles-flowers --count 450  --seed 7 --tiles --extra-fonts --codes $FL
+gen tiles-fonts   --count 200  --seed 5 --tiles --extra-fonts
+gen tiles-train   --count 300  --seed 3 --tiles
+gen tiles-holdout --count 40   --seed 4 --tiles --holdout
+echo "gen_all.sh: all sets ready"
