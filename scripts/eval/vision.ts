@@ -1,7 +1,7 @@
 /**
  * npm run eval:vision -- [--data training-data/val-holdout] [--limit N] [--json]
- *                        [--confusion model/confusion.png] [--draw DIR] [--draw-n 12]
- *                        [--models DIR] [--tta|--no-tta] (default: turn only uncertain crops) [--threshold 0.45] [--rescue] [--no-zoom] [--no-hand-check]
+ *                        [--confusion model/confusion.png] [--draw DIR] [--draw-n 12] [--draw-lost]
+ *                        [--models DIR] [--tta|--no-tta] (default: turn only uncertain crops) [--threshold 0.45] [--rescue] [--no-zoom] [--no-hand-check] [--no-stray-filter]
  * npm run eval:vision -- --tiles training-data/tiles-holdout [--limit N] [--json]
  *
  * With --tiles, each single-tile image of a `--tiles` generator set goes through the
@@ -35,6 +35,8 @@ const limit = Number(arg('--limit', '0'));
 const confOut = arg('--confusion', 'model/confusion.png')!;
 const drawDir = arg('--draw');
 const drawN = Number(arg('--draw-n', '12'));
+/** With --draw, draw only the scenes whose hand was not read exactly. */
+const drawLost = process.argv.includes('--draw-lost');
 const tta = process.argv.includes('--tta') ? true : process.argv.includes('--no-tta') ? false : undefined;
 const threshold = arg('--threshold') ? Number(arg('--threshold')) : undefined;
 
@@ -145,13 +147,16 @@ async function main(): Promise<void> {
   let gtTotal = 0, predTotal = 0, tp = 0, correct = 0, handsExact = 0, sideOk = 0, sideTotal = 0;
   /** Why hands were not exact: a hand can count under more than one cause. */
   const lost = { missed: 0, extra: 0, code: 0 };
+  /** Unmatched detections by predicted code. */
+  const extraBy = new Map<string, number>();
+  let drawn = 0;
   const times: number[] = [];
   if (drawDir) await mkdir(drawDir, { recursive: true });
   for (const [k, f] of files.entries()) {
     const file = path.join(imgDir, f);
     const lab = JSON.parse(await readFile(path.join(data, 'labels', f.replace(/\.\w+$/, '.json')), 'utf8')) as Label;
     const t0 = performance.now();
-    const r = await scanBytes(new Uint8Array(await readFile(file)), models, { tta, threshold, rescue: process.argv.includes('--rescue'), zoom: !process.argv.includes('--no-zoom'), handCheck: !process.argv.includes('--no-hand-check') });
+    const r = await scanBytes(new Uint8Array(await readFile(file)), models, { tta, threshold, rescue: process.argv.includes('--rescue'), zoom: !process.argv.includes('--no-zoom'), handCheck: !process.argv.includes('--no-hand-check'), strayFilter: !process.argv.includes('--no-stray-filter') });
     times.push(performance.now() - t0);
     const gt = lab.tiles;
     const m = matchBoxes(gt.map((t) => t.box), r.tiles);
@@ -177,7 +182,12 @@ async function main(): Promise<void> {
       if (r.tiles.length > m.length) lost.extra++;
       if (m.some(({ gt: gi, pred: pi }) => gt[gi].code !== r.tiles[pi].code)) lost.code++;
     }
-    if (drawDir && k < drawN) await drawScene(file, r, lab, path.join(drawDir, f.replace(/\.\w+$/, '.png')));
+    const matchedPred = new Set(m.map((x) => x.pred));
+    r.tiles.forEach((t, i) => { if (!matchedPred.has(i)) extraBy.set(t.code, (extraBy.get(t.code) ?? 0) + 1); });
+    if (drawDir && drawn < drawN && (!drawLost || !allRight)) {
+      drawn++;
+      await drawScene(file, r, lab, path.join(drawDir, f.replace(/\.\w+$/, '.png')));
+    }
     if (!JSON_OUT && (k + 1) % 50 === 0) console.log(`  ${k + 1}/${files.length}`);
   }
   const recall = tp / Math.max(1, gtTotal);
@@ -198,6 +208,7 @@ async function main(): Promise<void> {
     `hand exact          ${handExact.toFixed(4)}  (hands lost to: a missed tile ${lost.missed}, an extra detection ${lost.extra}, a wrong code ${lost.code})`,
     `sideways flag       ${(sideOk / Math.max(1, sideTotal)).toFixed(4)}`,
     `median ms/scene     ${times[times.length >> 1]?.toFixed(0)} (incl. decode)`,
+    `extra by code       ${[...extraBy].sort((a, b) => b[1] - a[1]).map(([c, v]) => `${c}:${v}`).join(' ')}`,
     `top confusions      ${pairs.slice(0, 12).map(([p, v]) => `${p}:${v}`).join(' ')}`,
     `missed by class     ${missed.map((v, i) => (v ? `${TILE_CODES[i]}:${v}` : '')).filter(Boolean).join(' ')}`,
     `confusion matrix -> ${confOut}`,

@@ -153,6 +153,28 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   return { classes: first, changed: [], complete: false };
 }
 
+export interface StrayCheckResult extends HandCheckResult {
+  /** Indices (into the input) of the tiles kept; `classes` and `changed` refer to this list. */
+  kept: number[];
+}
+
+/**
+ * The hand check over detections some of which are doubtful strays (`stray[i]`,
+ * from strayDetections: out of scale with the hand or apart from it). The strays
+ * are left out, unless the hand is complete only with them; when it is complete
+ * neither way (a tile was missed, a misread beyond the budget), they are kept, so
+ * that a real tile is never dropped on a guess.
+ */
+export function checkHandWithStrays(probs: readonly ArrayLike<number>[], stray: readonly boolean[], opts: HandCheckOptions = {}): StrayCheckResult {
+  const all = probs.map((_, i) => i);
+  const sure = all.filter((i) => !stray[i]);
+  if (sure.length < all.length) {
+    const hc = checkHand(sure.map((i) => probs[i]!), opts);
+    if (hc.complete) return { ...hc, kept: sure };
+  }
+  return { ...checkHand(probs, opts), kept: all };
+}
+
 function argmax(p: ArrayLike<number>): number {
   let b = 0;
   for (let k = 1; k < p.length; k++) if (p[k]! > p[b]!) b = k;

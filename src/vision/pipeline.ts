@@ -6,9 +6,9 @@
  * crops from the raster (48x64, sideways stood up) -> one batched classifier
  * call -> layout (rows, reading order, groups) -> boxes in original photo px.
  */
-import { checkHand } from './handcheck.ts';
+import { checkHandWithStrays } from './handcheck.ts';
 import { cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_W } from './preprocess.ts';
-import { boxToOriginal, boxToRaster, decodeDetections, isolatedUnsure, softmax, topK, zoomRegion } from './postprocess.ts';
+import { boxToOriginal, boxToRaster, decodeDetections, isolatedUnsure, softmax, strayDetections, topK, zoomRegion } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor } from './runtime.ts';
 import type { Models } from './session.ts';
@@ -86,6 +86,8 @@ export interface PipelineOptions {
   /** Hand check (handcheck.ts): when the first guesses do not make a complete hand, take the
    * cheapest next guesses that do (default true). */
   handCheck?: boolean;
+  /** Drop doubtful detections out of scale with the hand or apart from it (strayDetections; default true). */
+  strayFilter?: boolean;
   /** When the tiles fill only part of the photo, detect again on that part, zoomed in (default true). */
   zoom?: boolean;
   /** Filled with the class probabilities of each returned tile (in `tiles` order) when given. */
@@ -164,22 +166,33 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const found = all.flatMap((t, i) => (t ? [i] : []));
   const lone = isolatedUnsure(found.map((i) => all[i]!.box), found.map((i) => all[i]!.score));
   found.forEach((i, j) => { if (lone[j]) all[i] = null; });
-  const keptIdx = all.flatMap((t, i) => (t ? [i] : []));
-  const tiles = all.filter((t): t is ScannedTile => t !== null);
-  if (tiles.length && (opts.handCheck ?? true)) {
-    const hc = checkHand(keptIdx.map((i) => probs[i]!));
+  // out of scale with the hand, or apart from it, and doubtful: probably the table, not a tile
+  const found2 = all.flatMap((t, i) => (t ? [i] : []));
+  const stray = (opts.strayFilter ?? true)
+    ? strayDetections(found2.map((i) => rasterBoxes[i]!), found2.map((i) => dets[i]!.score), found2.map((i) => Math.max(...probs[i]!)))
+    : found2.map(() => false);
+  let keptIdx = found2;
+  if (found2.length && (opts.handCheck ?? true)) {
+    // the strays stay out unless the hand is complete only with them
+    const hc = checkHandWithStrays(found2.map((i) => probs[i]!), stray);
+    keptIdx = hc.kept.map((j) => found2[j]!);
     for (const j of hc.changed) {
-      const tile = tiles[j]!, p = probs[keptIdx[j]!]!, k = hc.classes[j]!;
+      const i = keptIdx[j]!, tile = all[i]!, p = probs[i]!, k = hc.classes[j]!;
       const was = { code: tile.code, score: round(Math.max(...p), 4) };
       tile.code = models.labels[k] as TileCode;
-      tile.score = round(p[k]! * dets[keptIdx[j]!]!.score, 4);
+      tile.score = round(p[k]! * dets[i]!.score, 4);
       tile.alternatives = [was, ...(tile.alternatives ?? []).filter((a) => a.code !== tile.code && a.code !== was.code)].slice(0, 2);
       tile.handCheck = true;
     }
     if (hc.changed.length) {
       result.notes = [...(result.notes ?? []), `hand check: ${hc.changed.length === 1 ? 'one tile was' : `${hc.changed.length} tiles were`} read as the next guess, so that the tiles make a complete hand`];
     }
+    const left = found2.length - keptIdx.length;
+    if (left) result.notes = [...(result.notes ?? []), `${left === 1 ? 'one doubtful detection' : `${left} doubtful detections`} out of scale with the hand or apart from it left out (the tiles make a complete hand without ${left === 1 ? 'it' : 'them'})`];
+  } else {
+    keptIdx = found2.filter((_, j) => !stray[j]);
   }
+  const tiles = keptIdx.map((i) => all[i]!);
   if (!tiles.length) {
     result.reason = 'no tiles found in the photo';
     return result;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkHand, isCompleteTileSet } from '../../src/vision/handcheck.ts';
+import { checkHand, checkHandWithStrays, isCompleteTileSet } from '../../src/vision/handcheck.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 
 const K = TILE_CODES.length;
@@ -109,5 +109,40 @@ describe('checkHand', () => {
       expect(r.changed).toEqual([]);
       expect(codesOf(r.classes)).toEqual(hand);
     }));
+  });
+});
+
+describe('checkHandWithStrays', () => {
+  const hand = '1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z';
+  it('leaves a stray out when the hand is complete without it (a checked square read as a white dragon)', () => {
+    const p = [...sure(hand), probs('5z', 0.6)];
+    const r = checkHandWithStrays(p, [...hand.split(' ').map(() => false), true]);
+    expect(r.kept).toEqual(hand.split(' ').map((_, i) => i));
+    expect(r.complete).toBe(true);
+  });
+  it('keeps a stray the hand needs (a tile set apart, read with doubt)', () => {
+    const tiles = hand.split(' ');
+    const p = sure(hand);
+    const stray = tiles.map((_, i) => i === 13);
+    const r = checkHandWithStrays(p, stray);
+    expect(r.kept).toHaveLength(14);
+    expect(r.complete).toBe(true);
+  });
+  it('keeps every stray when the hand is complete neither way (a tile was missed)', () => {
+    const short = '1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 5z 5z';
+    const p = [...sure(short), probs('back', 0.6)];
+    const r = checkHandWithStrays(p, [...short.split(' ').map(() => false), true]);
+    expect(r.kept).toHaveLength(14);
+    expect(r.complete).toBe(false);
+    expect(r.changed).toEqual([]);
+  });
+  it('reports changes by position in the kept list', () => {
+    // 3m read as 2m (next guess 3m) makes the hand incomplete; the stray is left out
+    const p = [probs('1m'), probs('2m'), probs('2m', 0.6, { '3m': 0.35 }), ...sure('4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z'), probs('8p', 0.5)];
+    const stray = p.map((_, i) => i === 14);
+    const r = checkHandWithStrays(p, stray);
+    expect(r.kept).toHaveLength(14);
+    expect(r.changed).toEqual([2]);
+    expect(codesOf(r.classes).slice(0, 3)).toEqual(['1m', '2m', '3m']);
   });
 });

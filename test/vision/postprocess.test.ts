@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxToOriginal, boxToRaster, decodeDetections, iou, isolatedUnsure, nms, softmax, topK, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN } from '../../src/vision/postprocess.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, iou, isolatedUnsure, nms, softmax, strayDetections, topK, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN } from '../../src/vision/postprocess.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
 
@@ -123,5 +123,43 @@ describe('isolatedUnsure', () => {
   });
   it('never drops the only detection', () => {
     expect(isolatedUnsure([[10, 10, 50, 70]], [0.1])).toEqual([false]);
+  });
+});
+
+describe('boxGap', () => {
+  it('is the edge-to-edge distance, 0 for touching or overlapping boxes', () => {
+    expect(boxGap([0, 0, 10, 10], [13, 0, 10, 10])).toBe(3);
+    expect(boxGap([0, 0, 10, 10], [13, 14, 10, 10])).toBe(5);
+    expect(boxGap([0, 0, 10, 10], [10, 0, 10, 10])).toBe(0);
+    expect(boxGap([0, 0, 10, 10], [5, 5, 10, 10])).toBe(0);
+  });
+});
+
+describe('strayDetections', () => {
+  // a row of five confident 60x80 tiles
+  const row: Box[] = [0, 1, 2, 3, 4].map((k) => [100 + k * 62, 100, 60, 80]);
+  const sure = [0.95, 0.95, 0.95, 0.95, 0.95];
+  it('marks a doubtful detection twice the size of the tiles (a big polka dot)', () => {
+    const boxes: Box[] = [...row, [100 + 5 * 62, 100, 120, 160]];
+    expect(strayDetections(boxes, [...sure, 0.6], [...sure, 0.9])).toEqual([false, false, false, false, false, true]);
+  });
+  it('keeps an out-of-scale detection the detector is sure of, and a sideways tile of the same size', () => {
+    const big: Box[] = [...row, [100 + 5 * 62, 100, 120, 160]];
+    expect(strayDetections(big, [...sure, 0.9], [...sure, 0.9])[5]).toBe(false);
+    const side: Box[] = [...row, [100 + 5 * 62, 120, 80, 60]];
+    expect(strayDetections(side, [...sure, 0.5], [...sure, 0.5])[5]).toBe(false);
+  });
+  it('marks a doubtful detection apart from every confident tile, keeps a confident group set apart', () => {
+    const apart: Box[] = [...row, [100, 400, 60, 80]]; // gap 220 px = 2.75 tile lengths
+    expect(strayDetections(apart, [...sure, 0.6], [...sure, 0.9])[5]).toBe(true);
+    expect(strayDetections(apart, [...sure, 0.75], [...sure, 0.3])[5]).toBe(false);
+  });
+  it('keeps a doubtful tile next to the hand (a neighbour within a tile length)', () => {
+    const near: Box[] = [...row, [100 + 5 * 62 + 40, 100, 60, 80]];
+    expect(strayDetections(near, [...sure, 0.5], [...sure, 0.5])[5]).toBe(false);
+  });
+  it('judges nothing with fewer than three confident tiles', () => {
+    const boxes: Box[] = [[0, 0, 60, 80], [62, 0, 60, 80], [900, 900, 200, 200]];
+    expect(strayDetections(boxes, [0.9, 0.9, 0.5], [0.9, 0.9, 0.5])).toEqual([false, false, false]);
   });
 });
