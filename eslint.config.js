@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'training-data/**', 'test/artifacts/**', 'dev-dist/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'training-data/**', 'test/artifacts/**', 'dev-dist/**', '.tmp/**', 'scripts/train/runs/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
