@@ -91,7 +91,27 @@ export interface HandCheckOptions {
   minProb?: number;
   /** Largest total drop in log-probability accepted (default 6: about 400 times less likely). */
   maxCost?: number;
+  /**
+   * Detector score per tile. A face whose detector score is below `dropBelow` may be
+   * left out as a false detection (a square of a checked cloth read as a blank white
+   * dragon), at the cost DROP_PRIOR + log(score / (1 - score)). Without it no tile is left out.
+   */
+  detScores?: readonly number[];
+  /** Only tiles whose detector score is below this may be left out (default DROP_BELOW). */
+  dropBelow?: number;
+  /** Added to the cost of leaving a tile out (default DROP_PRIOR). */
+  dropPrior?: number;
 }
+
+/** Detector score below which a face may be left out by the hand check. */
+export const DROP_BELOW = 0.6;
+/**
+ * Prior cost of leaving a doubtful detection out: on val-holdout more than half of the
+ * detections scoring below DROP_BELOW are real tiles, so a drop must buy a complete hand.
+ */
+export const DROP_PRIOR = 0.7;
+/** Class value of a tile the hand check leaves out. */
+export const DROPPED = -1;
 
 export interface HandCheckResult {
   /** Chosen class per tile. */
@@ -100,6 +120,8 @@ export interface HandCheckResult {
   changed: number[];
   /** True when the chosen classes make a complete hand (false: the first guesses, unchanged). */
   complete: boolean;
+  /** Indices of the tiles left out as false detections (their class is DROPPED); only with `detScores`. */
+  dropped: number[];
 }
 
 const MAX_COMBOS = 20000;
@@ -108,7 +130,8 @@ const MAX_COMBOS = 20000;
 export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOptions = {}): HandCheckResult {
   const maxTiles = opts.maxTiles ?? 8, minProb = opts.minProb ?? 0.02, maxCost = opts.maxCost ?? 6;
   const first = probs.map(argmax);
-  if (isCompleteTileSet(first)) return { classes: first, changed: [], complete: true };
+  if (isCompleteTileSet(first)) return { classes: first, changed: [], complete: true, dropped: [] };
+  const det = opts.detScores, dropBelow = opts.dropBelow ?? DROP_BELOW, dropPrior = opts.dropPrior ?? DROP_PRIOR;
   // Each tile's next guesses worth trying. Face-down tiles are never traded for faces or back:
   // a face-down tile beyond the kongs is left out of the hand, so turning a doubtful face into
   // `back` would dodge the check.
@@ -121,7 +144,13 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
       const cost = Math.log(top) - Math.log(p[k]!);
       if (cost <= maxCost) alts.push({ k, cost });
     }
-    return alts.sort((a, b) => a.cost - b.cost).slice(0, 2);
+    alts.sort((a, b) => a.cost - b.cost).splice(2);
+    const d = det?.[i];
+    if (d !== undefined && d < dropBelow) {
+      const cost = Math.max(0, dropPrior + Math.log(Math.max(d, 1e-6) / (1 - Math.min(d, 1 - 1e-6))));
+      if (cost <= maxCost) alts.push({ k: DROPPED, cost });
+    }
+    return alts;
   });
   // the least certain tiles that have one
   const open = probs.map((_, i) => i).filter((i) => options[i]!.length > 0)
@@ -147,14 +176,19 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   const trial = [...first];
   for (const combo of combos) {
     for (const [i, k] of combo.picks) trial[i] = k;
-    if (isCompleteTileSet(trial)) return { classes: [...trial], changed: combo.picks.map(([i]) => i).sort((a, b) => a - b), complete: true };
+    const drops = combo.picks.some(([, k]) => k === DROPPED);
+    if (isCompleteTileSet(drops ? trial.filter((k) => k !== DROPPED) : trial)) {
+      const picked = combo.picks.map(([i]) => i).sort((a, b) => a - b);
+      return { classes: [...trial], changed: picked.filter((i) => trial[i] !== DROPPED), complete: true, dropped: picked.filter((i) => trial[i] === DROPPED) };
+    }
     for (const [i] of combo.picks) trial[i] = first[i]!;
   }
-  return { classes: first, changed: [], complete: false };
+  return { classes: first, changed: [], complete: false, dropped: [] };
 }
 
 export interface StrayCheckResult extends HandCheckResult {
-  /** Indices (into the input) of the tiles kept; `classes` and `changed` refer to this list. */
+  /** Indices (into the input) of the tiles kept; `classes` and `changed` refer to this list,
+   * `dropped` to the input (the tiles the check left out as false detections). */
   kept: number[];
 }
 
@@ -168,11 +202,19 @@ export interface StrayCheckResult extends HandCheckResult {
 export function checkHandWithStrays(probs: readonly ArrayLike<number>[], stray: readonly boolean[], opts: HandCheckOptions = {}): StrayCheckResult {
   const all = probs.map((_, i) => i);
   const sure = all.filter((i) => !stray[i]);
+  const run = (idx: number[]): StrayCheckResult => {
+    const hc = checkHand(idx.map((i) => probs[i]!), opts.detScores ? { ...opts, detScores: idx.map((i) => opts.detScores![i]!) } : opts);
+    if (!hc.dropped.length) return { ...hc, kept: idx };
+    // renumber: the dropped tiles leave the list
+    const keep = idx.map((_, j) => j).filter((j) => hc.classes[j] !== DROPPED);
+    const pos = new Map(keep.map((j, n) => [j, n]));
+    return { classes: keep.map((j) => hc.classes[j]!), changed: hc.changed.map((j) => pos.get(j)!), complete: hc.complete, dropped: hc.dropped.map((j) => idx[j]!), kept: keep.map((j) => idx[j]!) };
+  };
   if (sure.length < all.length) {
-    const hc = checkHand(sure.map((i) => probs[i]!), opts);
-    if (hc.complete) return { ...hc, kept: sure };
+    const hc = run(sure);
+    if (hc.complete) return hc;
   }
-  return { ...checkHand(probs, opts), kept: all };
+  return run(all);
 }
 
 function argmax(p: ArrayLike<number>): number {

@@ -173,8 +173,9 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     : found2.map(() => false);
   let keptIdx = found2;
   if (found2.length && (opts.handCheck ?? true)) {
-    // the strays stay out unless the hand is complete only with them
-    const hc = checkHandWithStrays(found2.map((i) => probs[i]!), stray);
+    // the strays stay out unless the hand is complete only with them; a doubtful detection
+    // (DROP_BELOW) may be left out when that completes the hand
+    const hc = checkHandWithStrays(found2.map((i) => probs[i]!), stray, { detScores: found2.map((i) => dets[i]!.score) });
     keptIdx = hc.kept.map((j) => found2[j]!);
     for (const j of hc.changed) {
       const i = keptIdx[j]!, tile = all[i]!, p = probs[i]!, k = hc.classes[j]!;
@@ -188,7 +189,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       result.notes = [...(result.notes ?? []), `hand check: ${hc.changed.length === 1 ? 'one tile was' : `${hc.changed.length} tiles were`} read as the next guess, so that the tiles make a complete hand`];
     }
     const left = found2.length - keptIdx.length;
-    if (left) result.notes = [...(result.notes ?? []), `${left === 1 ? 'one doubtful detection' : `${left} doubtful detections`} out of scale with the hand or apart from it left out (the tiles make a complete hand without ${left === 1 ? 'it' : 'them'})`];
+    if (left) result.notes = [...(result.notes ?? []), `hand check: ${left === 1 ? 'one doubtful detection was' : `${left} doubtful detections were`} left out, as the tiles make a complete hand without ${left === 1 ? 'it' : 'them'}`];
   } else {
     keptIdx = found2.filter((_, j) => !stray[j]);
   }

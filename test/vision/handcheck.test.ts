@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkHand, checkHandWithStrays, isCompleteTileSet } from '../../src/vision/handcheck.ts';
+import { checkHand, checkHandWithStrays, DROP_BELOW, DROPPED, isCompleteTileSet } from '../../src/vision/handcheck.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 
 const K = TILE_CODES.length;
@@ -142,6 +142,48 @@ describe('checkHandWithStrays', () => {
     const stray = p.map((_, i) => i === 14);
     const r = checkHandWithStrays(p, stray);
     expect(r.kept).toHaveLength(14);
+    expect(r.changed).toEqual([2]);
+    expect(codesOf(r.classes).slice(0, 3)).toEqual(['1m', '2m', '3m']);
+  });
+});
+
+describe('leaving out doubtful detections', () => {
+  const hand = '1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z';
+  const det = (n: number, low: Record<number, number> = {}) => Array.from({ length: n }, (_, i) => low[i] ?? 0.95);
+  it('leaves out a doubtful extra face when that completes the hand (a checked square read as 5z)', () => {
+    const p = [...sure(hand), probs('5z', 0.9)];
+    const r = checkHand(p, { detScores: det(15, { 14: 0.5 }) });
+    expect(r.complete).toBe(true);
+    expect(r.dropped).toEqual([14]);
+    expect(r.classes[14]).toBe(DROPPED);
+    expect(r.changed).toEqual([]);
+  });
+  it('never leaves out a tile the detector is sure of, nor without detector scores', () => {
+    const p = [...sure(hand), probs('5z', 0.9)];
+    expect(checkHand(p, { detScores: det(15, { 14: DROP_BELOW }) }).complete).toBe(false);
+    expect(checkHand(p).dropped).toEqual([]);
+    expect(checkHand(p).complete).toBe(false);
+  });
+  it('takes the cheaper fix: a likely next guess, or else leaving out a doubtful tile', () => {
+    // 15 faces: a fifth 5z is one too many; as 1z it makes a kong of East, left out the hand is complete too
+    const likely = [...sure(hand), probs('5z', 0.55, { '1z': 0.44 })];
+    const a = checkHand(likely, { detScores: det(15, { 14: 0.55 }) });
+    expect(a.complete).toBe(true);
+    expect(a.dropped).toEqual([]);
+    expect(a.changed).toEqual([14]);
+    expect(TILE_CODES[a.classes[14]!]).toBe('1z');
+    const unlikely = [...sure(hand), probs('5z', 0.9, { '1z': 0.05 })];
+    const b = checkHand(unlikely, { detScores: det(15, { 14: 0.55 }) });
+    expect(b.complete).toBe(true);
+    expect(b.dropped).toEqual([14]);
+    expect(b.changed).toEqual([]);
+  });
+  it('checkHandWithStrays reports kept tiles without the dropped ones, changes by kept position', () => {
+    const p = [probs('5z', 0.9), probs('1m'), probs('2m'), probs('2m', 0.6, { '3m': 0.35 }), ...sure('4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z')];
+    const r = checkHandWithStrays(p, p.map(() => false), { detScores: det(15, { 0: 0.5 }) });
+    expect(r.complete).toBe(true);
+    expect(r.dropped).toEqual([0]);
+    expect(r.kept).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
     expect(r.changed).toEqual([2]);
     expect(codesOf(r.classes).slice(0, 3)).toEqual(['1m', '2m', '3m']);
   });
