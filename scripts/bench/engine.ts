@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Hand, WinContext } from '../../src/engine/index.ts';
 import { BatchContext, toWinContext } from '../../src/cli/batch.ts';
+import { sharedDir } from '../shared-dir.ts';
 
 // Measure the engine as it ships: bundled and minified (no dev-loader wrappers).
 const outfile = join(mkdtempSync(join(tmpdir(), 'bench-engine-')), 'engine.mjs');
@@ -19,7 +20,7 @@ await build({ entryPoints: [new URL('../../src/engine/index.ts', import.meta.url
 const { parseHand, scoreMcr } = (await import(pathToFileURL(outfile).href)) as typeof import('../../src/engine/index.ts');
 
 const { values } = parseArgs({ options: { json: { type: 'boolean' }, seconds: { type: 'string' }, file: { type: 'string' } } });
-const file = values.file ?? new URL('../../../shared/conformance/mcr-public.jsonl', import.meta.url).pathname;
+const file = values.file ?? join(sharedDir(), 'conformance', 'mcr-public.jsonl');
 let text: string;
 try { text = readFileSync(file, 'utf8'); } catch { console.error(`error: cannot read ${file}`); process.exit(2); }
 const cases: { hand: Hand; ctx: WinContext }[] = [];

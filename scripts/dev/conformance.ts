@@ -1,8 +1,10 @@
 /** Developer tool: compare the engine with ../shared/conformance/mcr-public.jsonl and list differences. */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { scoreLine } from '../../src/cli/batch.ts';
+import { sharedDir } from '../shared-dir.ts';
 
-const file = process.argv[2] ?? '../shared/conformance/mcr-public.jsonl';
+const file = process.argv[2] ?? path.join(sharedDir(), 'conformance', 'mcr-public.jsonl');
 const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
 let ok = 0, bad = 0;
 const verbose = process.argv.includes('-v');

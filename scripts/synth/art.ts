@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { sharedDir } from '../shared-dir.ts';
 
 export interface Img {
   data: Uint8ClampedArray; // RGBA
@@ -16,7 +17,7 @@ export const HOLDOUT_ART: ArtFamily[] = ['ffalt-unib', 'fluffy-black', 'noto-sym
 export const TRAIN_ART: ArtFamily[] = ART_FAMILIES.filter((f) => !HOLDOUT_ART.includes(f));
 
 export function defaultArtRoot(repoRoot: string): string {
-  return path.resolve(repoRoot, '..', 'shared', 'data', 'art');
+  return path.join(sharedDir(repoRoot), 'data', 'art');
 }
 
 /** Throws a clear error if the art folder (or a family inside it) is missing. */

@@ -1,15 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { scoreLine } from '../../src/cli/batch.ts';
+import { sharedDir } from '../../scripts/shared-dir.ts';
 
 // Every line of the public MCR conformance set (../shared/conformance/README.md):
 // verdict, error class, total and the full fan list must match; where
 // equal_score_alternatives is set, only the total is compared.
-const FILE = new URL('../../../shared/conformance/mcr-public.jsonl', import.meta.url).pathname;
+const FILE = path.join(sharedDir(), 'conformance', 'mcr-public.jsonl');
 
 describe('MCR conformance (mcr-public.jsonl)', () => {
   it('the conformance file is present next to the repository', () => {
-    expect(existsSync(FILE), `missing ${FILE}: clone the project next to shared/`).toBe(true);
+    expect(existsSync(FILE), `missing ${FILE}: clone the project next to shared/, or set MAHJONG_SHARED`).toBe(true);
   });
   const lines = existsSync(FILE) ? readFileSync(FILE, 'utf8').split('\n').filter(Boolean) : [];
   const cases = lines.map((l) => JSON.parse(l));
