@@ -398,6 +398,21 @@ def export_cls(model, path, opset=17):
                       dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
 
 
+def _check_onnx_round_trip(net, ckpt, onnx, x):
+    """The network read back from `onnx` gives the outputs of the EMA weights in `ckpt` on `x`."""
+    from onnx_weights import load_onnx_into
+    ref, back = net(), net()
+    ref.load_state_dict(torch.load(ckpt, map_location="cpu")["ema"])
+    load_onnx_into(back, onnx, x[:1])
+    ref.eval()
+    back.eval()
+    with torch.no_grad():
+        a, b = ref(x), back(x)
+    pairs = zip(a, b) if isinstance(a, tuple) else [(a, b)]
+    diff = max((u - v).abs().max().item() for u, v in pairs)
+    assert diff < 1e-4, f"{net.__name__} read back from ONNX differs by {diff}"
+
+
 def smoke(a):
     """One training step of each model on a few scenes, then ONNX export. For CI."""
     import tempfile
@@ -419,37 +434,13 @@ def smoke(a):
         (train_det if mode == "det" else train_cls)(b)
         onnx = os.path.join(b.run, "detector.onnx" if mode == "det" else "classifier.onnx")
         assert os.path.getsize(onnx) > 1000, onnx
-        if mode == "det":
-            # the exported detector read back (onnx_weights.py) computes what its checkpoint does,
-            # and a fine-tune can start from it
-            from onnx_weights import load_onnx_into
-            ref, back = Detector(), Detector()
-            ref.load_state_dict(torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")["ema"])
-            load_onnx_into(back, onnx, torch.zeros(1, 3, 64, 64))
-            ref.eval()
-            back.eval()
-            x = torch.rand(1, 3, 128, 96)
-            with torch.no_grad():
-                diff = max((u - v).abs().max().item() for u, v in zip(ref(x), back(x)))
-            assert diff < 1e-4, f"detector read back from ONNX differs by {diff}"
-            b.run = os.path.join(out, "det-init")
-            b.init_onnx = onnx
-            train_det(b)
-        else:
-            # the same round trip for the classifier (its Linear layer is a Gemm node)
-            from onnx_weights import load_onnx_into
-            ref, back = Classifier(), Classifier()
-            ref.load_state_dict(torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")["ema"])
-            load_onnx_into(back, onnx, torch.zeros(1, 3, CLS_H, CLS_W))
-            ref.eval()
-            back.eval()
-            x = torch.rand(3, 3, CLS_H, CLS_W)
-            with torch.no_grad():
-                diff = (ref(x) - back(x)).abs().max().item()
-            assert diff < 1e-4, f"classifier read back from ONNX differs by {diff}"
-            b.run = os.path.join(out, "cls-init")
-            b.init_onnx = onnx
-            train_cls(b)
+        # the export read back (onnx_weights.py) computes what its checkpoint does, and a
+        # fine-tune can start from it (the classifier's Linear layer is a Gemm node)
+        net, x = (Detector, torch.rand(1, 3, 128, 96)) if mode == "det" else (Classifier, torch.rand(3, 3, CLS_H, CLS_W))
+        _check_onnx_round_trip(net, os.path.join(b.run, "ckpt.pt"), onnx, x)
+        b.run = os.path.join(out, f"{mode}-init")
+        b.init_onnx = onnx
+        (train_det if mode == "det" else train_cls)(b)
     print(f"smoke ok in {time.time()-t:.1f}s: {out}")
 
 

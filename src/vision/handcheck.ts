@@ -144,13 +144,13 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
       const cost = Math.log(top) - Math.log(p[k]!);
       if (cost <= maxCost) alts.push({ k, cost });
     }
-    alts.sort((a, b) => a.cost - b.cost).splice(2);
+    const next = alts.sort((a, b) => a.cost - b.cost).slice(0, 2);
     const d = det?.[i];
     if (d !== undefined && d < dropBelow) {
       const cost = Math.max(0, dropPrior + Math.log(Math.max(d, 1e-6) / (1 - Math.min(d, 1 - 1e-6))));
-      if (cost <= maxCost) alts.push({ k: DROPPED, cost });
+      if (cost <= maxCost) next.push({ k: DROPPED, cost });
     }
-    return alts;
+    return next;
   });
   // the least certain tiles that have one
   const open = probs.map((_, i) => i).filter((i) => options[i]!.length > 0)

@@ -86,7 +86,9 @@ export interface PipelineOptions {
   /** Hand check (handcheck.ts): when the first guesses do not make a complete hand, take the
    * cheapest next guesses that do (default true). */
   handCheck?: boolean;
-  /** Drop doubtful detections out of scale with the hand or apart from it (strayDetections; default true). */
+  /** Treat doubtful detections out of scale with the hand or apart from it as strays (strayDetections;
+   * default true): left out when the hand check completes the hand without them, or always when
+   * the hand check is off. */
   strayFilter?: boolean;
   /** When the tiles fill only part of the photo, detect again on that part, zoomed in (default true). */
   zoom?: boolean;
@@ -167,16 +169,16 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const lone = isolatedUnsure(found.map((i) => all[i]!.box), found.map((i) => all[i]!.score));
   found.forEach((i, j) => { if (lone[j]) all[i] = null; });
   // out of scale with the hand, or apart from it, and doubtful: probably the table, not a tile
-  const found2 = all.flatMap((t, i) => (t ? [i] : []));
+  const live = all.flatMap((t, i) => (t ? [i] : []));
   const stray = (opts.strayFilter ?? true)
-    ? strayDetections(found2.map((i) => rasterBoxes[i]!), found2.map((i) => dets[i]!.score), found2.map((i) => Math.max(...probs[i]!)))
-    : found2.map(() => false);
-  let keptIdx = found2;
-  if (found2.length && (opts.handCheck ?? true)) {
+    ? strayDetections(live.map((i) => rasterBoxes[i]!), live.map((i) => dets[i]!.score), live.map((i) => Math.max(...probs[i]!)))
+    : live.map(() => false);
+  let keptIdx = live;
+  if (live.length && (opts.handCheck ?? true)) {
     // the strays stay out unless the hand is complete only with them; a doubtful detection
     // (DROP_BELOW) may be left out when that completes the hand
-    const hc = checkHandWithStrays(found2.map((i) => probs[i]!), stray, { detScores: found2.map((i) => dets[i]!.score) });
-    keptIdx = hc.kept.map((j) => found2[j]!);
+    const hc = checkHandWithStrays(live.map((i) => probs[i]!), stray, { detScores: live.map((i) => dets[i]!.score) });
+    keptIdx = hc.kept.map((j) => live[j]!);
     for (const j of hc.changed) {
       const i = keptIdx[j]!, tile = all[i]!, p = probs[i]!, k = hc.classes[j]!;
       const was = { code: tile.code, score: round(Math.max(...p), 4) };
@@ -188,10 +190,10 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     if (hc.changed.length) {
       result.notes = [...(result.notes ?? []), `hand check: ${hc.changed.length === 1 ? 'one tile was' : `${hc.changed.length} tiles were`} read as the next guess, so that the tiles make a complete hand`];
     }
-    const left = found2.length - keptIdx.length;
+    const left = live.length - keptIdx.length;
     if (left) result.notes = [...(result.notes ?? []), `hand check: ${left === 1 ? 'one doubtful detection was' : `${left} doubtful detections were`} left out, as the tiles make a complete hand without ${left === 1 ? 'it' : 'them'}`];
   } else {
-    keptIdx = found2.filter((_, j) => !stray[j]);
+    keptIdx = live.filter((_, j) => !stray[j]);
   }
   const tiles = keptIdx.map((i) => all[i]!);
   if (!tiles.length) {
