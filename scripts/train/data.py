@@ -29,6 +29,8 @@ CLS_INDEX = {c: i for i, c in enumerate(CLASSES)}
 DET_CACHE_SIZE = 512      # scenes are letterboxed to this square for detector training
 PATCH = 96                # classifier context patch (covers PATCH_CTX x the tile box)
 PATCH_CTX = 1.6
+FLOWER_CODES = [f"f{i}" for i in range(1, 9)]
+FLW_PATCH = 160           # flower reader context patch (its crops are 96x72, models.FLW_H/FLW_W)
 
 
 def load_classes():
@@ -131,8 +133,9 @@ def warp_batch(imgs_u8, M, out_h, out_w, fill=0.5):
     return y.add_(fill)
 
 
-def photometric(x, gen, strength=1.0):
-    """Colour jitter, gamma, grey, blur, noise, per sample. x: (N,3,H,W) in [0,1]."""
+def photometric(x, gen, strength=1.0, grey=0.08, shuffle=0.0):
+    """Colour jitter, gamma, grey (probability `grey`), colour channels swapped (probability
+    `shuffle`), blur, noise, per sample. x: (N,3,H,W) in [0,1]."""
     N = x.shape[0]
     u = lambda lo, hi: torch.empty(N, 1, 1, 1).uniform_(lo, hi, generator=gen)
     s = strength
@@ -149,8 +152,12 @@ def photometric(x, gen, strength=1.0):
     # gamma
     x = x ** u(0.7, 1.4)
     # random greyscale
-    gm = (torch.rand(N, 1, 1, 1, generator=gen) < 0.08 * s).float()
+    gm = (torch.rand(N, 1, 1, 1, generator=gen) < grey * s).float()
     x = x * (1 - gm) + x.mean(dim=1, keepdim=True) * gm
+    # swapped colour channels: the same drawing in another colour (sets colour their art differently)
+    if shuffle > 0:
+        for i in torch.nonzero(torch.rand(N, generator=gen) < shuffle).flatten().tolist():
+            x[i] = x[i, torch.randperm(3, generator=gen)]
     # linear light gradient (shadow / glare)
     H, W = x.shape[2:]
     yy = torch.linspace(-1, 1, H).view(1, 1, H, 1)
@@ -259,7 +266,7 @@ def _extract_patch(im, q, ctx=PATCH_CTX, size=PATCH):
     return np.asarray(im.transform((size, size), Image.EXTENT, box, Image.BILINEAR))
 
 
-def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True, margin=1.08):
+def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True, margin=1.08, grey=0.08, shuffle=0.0):
     """Affine-sample a (jittered) tile box from each context patch into out_h x out_w.
     Sideways tiles are stood up (rotated +-90 deg); 180 deg rotation at random."""
     n = len(idx)
@@ -296,7 +303,7 @@ def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True,
         Ms.append(np.concatenate([A, t[:, None]], 1))
     x = warp_batch(patches[idx], np.stack(Ms), out_h, out_w)
     if aug:
-        x = photometric(x, gen)
+        x = photometric(x, gen, grey=grey, shuffle=shuffle)
     return x, torch.from_numpy(labels[idx])
 
 
@@ -331,10 +338,12 @@ def is_complete(folder):
 class GrowingScenes:
     """Scenes for both trainers; kind = 'det' (letterboxed 512 images) or 'cls' (tile patches)."""
 
-    def __init__(self, folders, kind, limit=None):
+    def __init__(self, folders, kind, limit=None, codes=None, patch=PATCH):
         self.folders = folders
         self.kind = kind
         self.limit = limit
+        self.codes = set(codes) if codes else None  # cls: keep only these classes
+        self.patch = patch
         self.seen = set()
         self.items = []        # det: (image, quads, sideways); cls: per-scene (patches, labels, sideways)
         self.complete = False
@@ -398,16 +407,16 @@ class GrowingScenes:
             return img, q, np.array([bool(t.get("sideways")) for t in tiles], bool)
         patches, labels, side = [], [], []
         for t in lab["tiles"]:
-            if t["code"] not in CLS_INDEX:
+            if t["code"] not in CLS_INDEX or (self.codes and t["code"] not in self.codes):
                 continue
             x, y, w, h = t["box"]
             if w < 6 or h < 6:
                 continue
-            patches.append(_extract_patch(im, np.array([[x, y], [x + w, y + h]], np.float32)))
+            patches.append(_extract_patch(im, np.array([[x, y], [x + w, y + h]], np.float32), size=self.patch))
             labels.append(CLS_INDEX[t["code"]])
             side.append(bool(t.get("sideways")))
         if not patches:
-            return np.zeros((0, PATCH, PATCH, 3), np.uint8), np.zeros(0, np.int64), np.zeros(0, bool)
+            return np.zeros((0, self.patch, self.patch, 3), np.uint8), np.zeros(0, np.int64), np.zeros(0, bool)
         return np.stack(patches), np.array(labels, np.int64), np.array(side, bool)
 
     def __len__(self):
@@ -422,9 +431,11 @@ class GrowingScenes:
 class GrowingTiles:
     """Single-tile crops tiles/<code>/*.jpg, read as they appear."""
 
-    def __init__(self, folders, limit=None):
+    def __init__(self, folders, limit=None, codes=None, patch=PATCH):
         self.folders = folders
         self.limit = limit
+        self.codes = set(codes) if codes else None  # keep only these classes
+        self.patch = patch
         self.seen = set()
         self.patches, self.labels = [], []
         self.complete = not folders
@@ -447,7 +458,7 @@ class GrowingTiles:
                 done = False
                 continue
             for code in codes:
-                if code not in CLS_INDEX:
+                if code not in CLS_INDEX or (self.codes and code not in self.codes):
                     continue
                 names = _listdir(os.path.join(td, code))
                 if names is None:  # the set was renamed from .partial mid-scan; next refresh
@@ -469,14 +480,14 @@ class GrowingTiles:
                     except Exception:
                         continue
                     self.seen.add(key)
-                    self.patches.append(tile_patch(im))
+                    self.patches.append(tile_patch(im, self.patch))
                     self.labels.append(CLS_INDEX[code])
                     new += 1
         self.complete = done
         return new
 
 
-def tile_patch(im):
+def tile_patch(im, size=PATCH):
     W, H = im.size
     if W > H:  # a sideways single tile: stand it up
         im = im.transpose(Image.ROTATE_90)
@@ -485,7 +496,7 @@ def tile_patch(im):
     arr = np.asarray(im)
     pw, ph = int(W * (PATCH_CTX - 1) / 2) + 1, int(H * (PATCH_CTX - 1) / 2) + 1
     arr = np.pad(arr, ((ph, ph), (pw, pw), (0, 0)), mode="edge")
-    return _extract_patch(Image.fromarray(arr), q + np.array([pw, ph], np.float32))
+    return _extract_patch(Image.fromarray(arr), q + np.array([pw, ph], np.float32), size=size)
 
 
 def cls_pool(scenes, tiles):

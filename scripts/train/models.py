@@ -17,6 +17,8 @@ import torch.nn.functional as F
 NUM_CLASSES = 43
 DET_STRIDE = 4
 CLS_H, CLS_W = 64, 48
+# flower reader (train.py flw): the classifier network on larger crops of tiles read as flowers
+FLW_H, FLW_W = 96, 72
 
 
 def cbr(cin, cout, k=3, s=1, groups=1):

@@ -3,6 +3,7 @@
 
   /usr/bin/python3 scripts/train/train.py det   --train training-data/train --val training-data/val-holdout --steps 3000
   /usr/bin/python3 scripts/train/train.py cls   --train training-data/train --tiles training-data/tiles-train --val training-data/val-holdout --steps 6000
+  /usr/bin/python3 scripts/train/train.py flw   --train training-data/train --tiles training-data/tiles-flowers --init-onnx model/classifier.onnx
   /usr/bin/python3 scripts/train/train.py export --run scripts/train/runs/det --out model/
   /usr/bin/python3 scripts/train/train.py smoke --train /tmp/x   (1 step of each + export, for CI)
 
@@ -24,7 +25,7 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import data as D  # noqa: E402
-from models import Detector, Classifier, count_params, CLS_H, CLS_W  # noqa: E402
+from models import Detector, Classifier, count_params, CLS_H, CLS_W, FLW_H, FLW_W  # noqa: E402
 
 RUNS = os.path.join(D.HERE, "runs")
 
@@ -281,32 +282,47 @@ def train_det(a):
 # classifier
 
 
+# The flower reader's outputs are the classifier's flower logits f1..f8 (D.FLOWER_CODES).
+F0 = D.CLS_INDEX["f1"]
+
+
 @torch.no_grad()
-def cls_eval(model, patches, labels, side):
+def cls_eval(model, patches, labels, side, flw=False):
     model.eval()
     gen = torch.Generator().manual_seed(0)
     correct = 0
+    hw = (FLW_H, FLW_W) if flw else (CLS_H, CLS_W)
     for s in range(0, len(labels), 256):
         idx = np.arange(s, min(s + 256, len(labels)))
-        x, y = D.cls_batch(patches, labels, side, idx, gen, aug=False)
-        correct += (model(x).argmax(1) == y).sum().item()
-        # also upside down
+        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=hw[0], out_w=hw[1], aug=False)
+        lo = model(x)
+        pred = lo[:, F0:F0 + 8].argmax(1) + F0 if flw else lo.argmax(1)
+        correct += (pred == y).sum().item()
     model.train()
     return correct / max(1, len(labels))
 
 
 def train_cls(a):
+    """Crop classifier (mode cls), or the flower reader (mode flw): the same network trained on
+    96x72 crops of flower and season tiles only, its loss over the eight flower logits, with more
+    greyscale and swapped colour channels (sets draw and colour their flowers differently; the
+    character and numeral are what they share)."""
+    flw = a.mode == "flw"
     torch.manual_seed(a.seed)
-    run = a.run or os.path.join(RUNS, "cls")
+    run = a.run or os.path.join(RUNS, "flw" if flw else "cls")
     os.makedirs(run, exist_ok=True)
-    scenes = D.GrowingScenes(a.train, "cls", limit=a.limit)
-    tiles = D.GrowingTiles(a.tiles or [], limit=None if a.limit is None else a.limit * 10)
+    codes, patch = (D.FLOWER_CODES, D.FLW_PATCH) if flw else (None, D.PATCH)
+    out_h, out_w = (FLW_H, FLW_W) if flw else (CLS_H, CLS_W)
+    grey = a.grey if a.grey is not None else (0.35 if flw else 0.08)
+    shuffle = a.shuffle if a.shuffle is not None else (0.25 if flw else 0.0)
+    scenes = D.GrowingScenes(a.train, "cls", limit=a.limit, codes=codes, patch=patch)
+    tiles = D.GrowingTiles(a.tiles or [], limit=None if a.limit is None else a.limit * 10, codes=codes, patch=patch)
     wait_for_items(scenes, a.min_items, "scenes", run)
     tiles.refresh()
     pool = D.cls_pool(scenes, tiles)
     vp = None
     if a.val:
-        val = D.GrowingScenes([a.val], "cls", limit=a.limit)
+        val = D.GrowingScenes([a.val], "cls", limit=a.limit, codes=codes, patch=patch)
         wait_for_items(val, min(50, a.limit or 50), "validation scenes", run)
         vp, vl, vs = D.cls_pool(val, None)
     width = a.cls_width
@@ -331,7 +347,7 @@ def train_cls(a):
     bud = Budget(a, extra)
     # a run that started from an ONNX file keeps its BatchNorm frozen when resumed
     frozen = bool(a.init_onnx) or bool((extra or {}).get("frozen_bn"))
-    log(run, f"cls: width {width}, {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), params {count_params(model)}, start step {step}/{a.steps}")
+    log(run, f"{a.mode}: width {width}, grey {grey}, shuffle {shuffle}, {out_h}x{out_w}, {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), params {count_params(model)}, start step {step}/{a.steps}")
     model.train()
     if frozen:
         from onnx_weights import freeze_bn
@@ -352,8 +368,10 @@ def train_cls(a):
         for g in opt.param_groups:
             g["lr"] = lr_at(step, bud.total, a.lr)
         idx = torch.randint(0, len(labels), (a.batch,), generator=gen).numpy()
-        x, y = D.cls_batch(patches, labels, side, idx, gen)
+        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle)
         logits = model(x)
+        if flw:
+            logits, y = logits[:, F0:F0 + 8], y - F0
         loss = F.cross_entropy(logits, y, label_smoothing=0.05)
         opt.zero_grad(set_to_none=True)
         loss.backward()
@@ -371,11 +389,12 @@ def train_cls(a):
             save_ckpt(ck, model, ema, opt, step, gen, {**bud.state(), "width": width, "frozen_bn": frozen})
             last_ck = time.time()
             if vp is not None:
-                acc = cls_eval(ema.m, vp, vl, vs)
+                acc = cls_eval(ema.m, vp, vl, vs, flw)
                 log(run, f"ckpt step {step}: val(EMA) crop accuracy {acc:.4f} on {len(vl)}")
     log(run, f"finished at step {step}")
-    export_cls(ema.m, os.path.join(run, "classifier.onnx"))
-    log(run, "exported " + os.path.join(run, "classifier.onnx"))
+    name = "flowers.onnx" if flw else "classifier.onnx"
+    (export_flw if flw else export_cls)(ema.m, os.path.join(run, name))
+    log(run, "exported " + os.path.join(run, name))
 
 
 # ----------------------------------------------------------------------------
@@ -398,6 +417,24 @@ def export_cls(model, path, opset=17):
                       dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
 
 
+class FlowerLogits(torch.nn.Module):
+    """The classifier's f1..f8 logits: the flower reader's ONNX output."""
+
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+
+    def forward(self, x):
+        return self.net(x)[:, F0:F0 + 8]
+
+
+def export_flw(model, path, opset=17):
+    model = FlowerLogits(copy.deepcopy(model)).eval()
+    x = torch.zeros(1, 3, FLW_H, FLW_W)
+    torch.onnx.export(model, x, path, opset_version=opset, input_names=["crops"], output_names=["logits"],
+                      dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
+
+
 def _check_onnx_round_trip(net, ckpt, onnx, x):
     """The network read back from `onnx` gives the outputs of the EMA weights in `ckpt` on `x`."""
     from onnx_weights import load_onnx_into
@@ -413,13 +450,31 @@ def _check_onnx_round_trip(net, ckpt, onnx, x):
     assert diff < 1e-4, f"{net.__name__} read back from ONNX differs by {diff}"
 
 
+def _check_flower_export(ckpt, onnx):
+    """The flower reader's ONNX file, read back, gives the f1..f8 logits of its checkpoint on 96x72 crops."""
+    from onnx_weights import load_onnx_into
+    state = torch.load(ckpt, map_location="cpu")
+    width = state.get("extra", {}).get("width", "s")
+    ref, back = Classifier(width), Classifier(width)
+    ref.load_state_dict(state["ema"])
+    x = torch.rand(3, 3, FLW_H, FLW_W)
+    load_onnx_into(back, onnx, x[:1])
+    a, b = FlowerLogits(ref).eval(), FlowerLogits(back).eval()
+    with torch.no_grad():
+        ya, yb = a(x), b(x)
+    assert ya.shape == (3, 8), ya.shape
+    diff = (ya - yb).abs().max().item()
+    assert diff < 1e-4, f"the flower reader read back from ONNX differs by {diff}"
+
+
 def smoke(a):
     """One training step of each model on a few scenes, then ONNX export. For CI."""
     import tempfile
     t = time.time()
     out = a.run or tempfile.mkdtemp(prefix="train-smoke-")
-    for mode in ("det", "cls"):
+    for mode in ("det", "cls", "flw"):
         b = argparse.Namespace(**vars(a))
+        b.mode = mode
         b.run = os.path.join(out, mode)
         b.steps = 1
         b.init = None
@@ -429,11 +484,19 @@ def smoke(a):
         b.val = a.train[0]
         b.val_n = 2
         b.crop = 128
-        b.tiles = None
+        # the flower reader needs flower tiles: the single-tile set passed with --tiles
+        b.tiles = a.tiles if mode == "flw" else None
         b.min_items = 1
+        if mode == "flw":
+            # it starts from the classifier, as the shipped one does
+            b.init_onnx = os.path.join(out, "cls", "classifier.onnx")
+            b.limit = None
         (train_det if mode == "det" else train_cls)(b)
-        onnx = os.path.join(b.run, "detector.onnx" if mode == "det" else "classifier.onnx")
+        onnx = os.path.join(b.run, {"det": "detector.onnx", "cls": "classifier.onnx", "flw": "flowers.onnx"}[mode])
         assert os.path.getsize(onnx) > 1000, onnx
+        if mode == "flw":
+            _check_flower_export(os.path.join(b.run, "ckpt.pt"), onnx)
+            continue
         # the export read back (onnx_weights.py) computes what its checkpoint does, and a
         # fine-tune can start from it (the classifier's Linear layer is a Gemm node)
         net, x = (Detector, torch.rand(1, 3, 128, 96)) if mode == "det" else (Classifier, torch.rand(3, 3, CLS_H, CLS_W))
@@ -448,13 +511,14 @@ def export_from_ckpt(a):
     """Export the EMA weights of runs/<det|cls>/ckpt.pt to ONNX files in --out."""
     out = a.out or os.path.join(D.ROOT, "model")
     os.makedirs(out, exist_ok=True)
-    for kind, cls_, fn, name in (("det", Detector, export_det, "detector.onnx"), ("cls", Classifier, export_cls, "classifier.onnx")):
-        ck = os.path.join(a.run or RUNS, {"det": a.det_run, "cls": a.cls_run}[kind], "ckpt.pt")
+    for kind, cls_, fn, name in (("det", Detector, export_det, "detector.onnx"), ("cls", Classifier, export_cls, "classifier.onnx"),
+                                 ("flw", Classifier, export_flw, "flowers.onnx")):
+        ck = os.path.join(a.run or RUNS, {"det": a.det_run, "cls": a.cls_run, "flw": a.flw_run}[kind], "ckpt.pt")
         if not os.path.exists(ck):
             print(f"skip {kind}: no {ck}")
             continue
         state = torch.load(ck, map_location="cpu")
-        m = Classifier(state.get("extra", {}).get("width", "s")) if kind == "cls" else cls_()
+        m = Classifier(state.get("extra", {}).get("width", "s")) if kind != "det" else cls_()
         m.load_state_dict(state["ema"])
         fn(m, os.path.join(out, name))
         print(f"exported {ck} -> {os.path.join(out, name)}")
@@ -462,7 +526,7 @@ def export_from_ckpt(a):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("mode", choices=["det", "cls", "smoke", "export"])
+    ap.add_argument("mode", choices=["det", "cls", "flw", "smoke", "export"])
     ap.add_argument("--train", nargs="+", default=[os.path.join(D.ROOT, "training-data", "train")])
     ap.add_argument("--tiles", nargs="*", default=None)
     ap.add_argument("--val", default=None)
@@ -471,6 +535,9 @@ def main():
     ap.add_argument("--out", default=None)
     ap.add_argument("--det-run", default="det", help="export: run dir name under runs/")
     ap.add_argument("--cls-run", default="cls", help="export: run dir name under runs/")
+    ap.add_argument("--flw-run", default="flw", help="export: run dir name under runs/")
+    ap.add_argument("--grey", type=float, default=None, help="cls/flw: probability of a greyscale crop (default 0.08, flw 0.35)")
+    ap.add_argument("--shuffle", type=float, default=None, help="cls/flw: probability of swapped colour channels (default 0, flw 0.25)")
     ap.add_argument("--init", default=None, help="cls: start from the EMA weights of this checkpoint (fresh optimiser and schedule)")
     ap.add_argument("--init-onnx", default=None, help="det/cls: start from the weights of an exported ONNX model (onnx_weights.py); BatchNorm stays frozen")
     ap.add_argument("--steps", type=int, default=3000)
@@ -493,7 +560,7 @@ def main():
         a.batch = 16 if a.mode == "det" else 128
     if a.lr is None:
         a.lr = 3e-3 if a.mode == "det" else 2e-3
-    {"det": train_det, "cls": train_cls, "smoke": smoke, "export": export_from_ckpt}[a.mode](a)
+    {"det": train_det, "cls": train_cls, "flw": train_cls, "smoke": smoke, "export": export_from_ckpt}[a.mode](a)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 /** Node entry: default model paths, bytes -> result with sharp decoding. */
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { decodeNode } from './decode-node.ts';
@@ -8,8 +9,10 @@ import type { ScanResult, TileCode } from './types.ts';
 
 export const MODEL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'model');
 
+/** The models in `dir`: detector.onnx, classifier.onnx, and flowers.onnx when there is one. */
 export function loadDefaultModels(dir = MODEL_DIR): Promise<Models> {
-  return loadModels({ detector: path.join(dir, 'detector.onnx'), classifier: path.join(dir, 'classifier.onnx') });
+  const flowers = path.join(dir, 'flowers.onnx');
+  return loadModels({ detector: path.join(dir, 'detector.onnx'), classifier: path.join(dir, 'classifier.onnx'), ...(existsSync(flowers) ? { flowers } : {}) });
 }
 
 export async function scanBytes(bytes: Uint8Array, models: Models, opts: PipelineOptions = {}): Promise<ScanResult> {

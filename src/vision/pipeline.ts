@@ -4,15 +4,16 @@
  *
  * detector (letterboxed long side 512) -> peaks + NMS -> boxes in raster px ->
  * crops from the raster (48x64, sideways stood up) -> one batched classifier
- * call -> layout (rows, reading order, groups) -> boxes in original photo px.
+ * call -> a second look at tiles read as flowers (72x96 crops, flower reader) -> hand check ->
+ * layout (rows, reading order, groups) -> boxes in original photo px.
  */
 import { checkHandWithStrays } from './handcheck.ts';
-import { cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_W } from './preprocess.ts';
-import { boxToOriginal, boxToRaster, decodeDetections, isolatedUnsure, softmax, strayDetections, topK, zoomRegion } from './postprocess.ts';
+import { cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
+import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, softmax, strayDetections, topK, withFlowerReading, zoomRegion } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor } from './runtime.ts';
 import type { Models } from './session.ts';
-import type { DecodedPhoto, Detection, RasterImage, ScanResult, ScannedTile, TileCode } from './types.ts';
+import type { Box, DecodedPhoto, Detection, RasterImage, ScanResult, ScannedTile, TileCode } from './types.ts';
 
 export const DET_SIZE = 512;
 /** Minimum detector peak score (chosen on val-holdout: see model/MODEL_CARD.md). */
@@ -26,15 +27,16 @@ export const ALT_MIN_PROB = 0.05;
 export const TTA_DEFAULT: TtaMode = 'uncertain';
 /** With tta 'uncertain', crops whose top probability is below this are classified again turned. */
 export const TTA_CONFIDENT = 0.9;
+/** Crops whose flower classes together are at least this likely are read again by the flower reader. */
+export const FLOWER_GATE = 0.3;
 
 /** 'all': classify every crop also turned 180 degrees and average the probabilities;
  * 'uncertain': only crops the first pass is not sure of (top probability < TTA_CONFIDENT);
  * 'off' (or false): one pass. true means 'all'. */
 export type TtaMode = 'all' | 'uncertain' | 'off';
 
-/** The crops at `indices` of a (n, 3, H, W) batch, each turned 180 degrees (channel planes reversed). */
-export function turnedCrops(crops: Float32Array, indices: readonly number[]): Float32Array {
-  const plane = CROP_H * CROP_W;
+/** The crops at `indices` of a (n, 3, H, W) batch (plane = H * W), each turned 180 degrees (channel planes reversed). */
+export function turnedCrops(crops: Float32Array, indices: readonly number[], plane = CROP_H * CROP_W): Float32Array {
   const out = new Float32Array(indices.length * 3 * plane);
   indices.forEach((n, j) => {
     for (let c = 0; c < 3; c++) {
@@ -72,6 +74,31 @@ async function classifyCrops(models: Models, crops: Float32Array, n: number, mod
   return probs;
 }
 
+/**
+ * The flower reader's second look at the tiles the classifier reads as flowers (flower mass >=
+ * FLOWER_GATE): larger crops (FLOWER_W x FLOWER_H), both ways up, averaged; their split of the
+ * flower mass replaces the classifier's (withFlowerReading). No-op without a flower reader.
+ */
+async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], margin = CROP_MARGIN): Promise<number> {
+  const reader = models.flowers;
+  const f0 = models.labels.indexOf('f1');
+  if (!reader || f0 < 0) return 0;
+  const idx = probs.flatMap((p, i) => (flowerMass(p, f0) >= FLOWER_GATE ? [i] : []));
+  if (!idx.length) return 0;
+  const crops = cropTiles(img, idx.map((i) => boxes[i]!), idx.map((i) => sideways[i]!), FLOWER_W, FLOWER_H, margin);
+  const n = idx.length, plane = FLOWER_H * FLOWER_W;
+  const both = new Float32Array(2 * n * 3 * plane);
+  both.set(crops);
+  both.set(turnedCrops(crops, idx.map((_, j) => j), plane), n * 3 * plane);
+  const out = await reader.run({ [reader.inputNames[0]]: floatTensor(both, [2 * n, 3, FLOWER_H, FLOWER_W]) });
+  const logits = out[reader.outputNames[0]].data as Float32Array;
+  idx.forEach((i, j) => {
+    const a = softmax(logits, j * 8, 8), b = softmax(logits, (n + j) * 8, 8);
+    withFlowerReading(probs[i]!, a.map((v, k) => (v + b[k]!) / 2), f0);
+  });
+  return n;
+}
+
 export interface PipelineOptions {
   /** Detector input long side (multiple of 32). */
   detSize?: number;
@@ -90,6 +117,8 @@ export interface PipelineOptions {
    * default true): left out when the hand check completes the hand without them, or always when
    * the hand check is off. */
   strayFilter?: boolean;
+  /** Let the flower reader (when the models have one) read again the tiles read as flowers (default true). */
+  flowerReader?: boolean;
   /** When the tiles fill only part of the photo, detect again on that part, zoomed in (default true). */
   zoom?: boolean;
   /** Filled with the class probabilities of each returned tile (in `tiles` order) when given. */
@@ -146,6 +175,11 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const crops = cropTiles(img, rasterBoxes, dets.map((d) => d.sideways));
   const probs = await classifyCrops(models, crops, N, ttaMode(opts.tta));
   if (T) T.classify = now() - t;
+  if (opts.flowerReader ?? true) {
+    t = now();
+    await readFlowers(models, img, rasterBoxes, dets.map((d) => d.sideways), probs);
+    if (T) T.flowers = now() - t;
+  }
   t = now();
   opts.onProgress?.('layout', 0.9);
   const all: (ScannedTile | null)[] = dets.map((d, i) => {
@@ -214,6 +248,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
 export async function classifyTileImage(img: RasterImage, models: Models, k = 3, tta: boolean | TtaMode = 'all'): Promise<{ code: TileCode; score: number }[]> {
   const crop = cropWholeImage(img);
   const [p] = await classifyCrops(models, crop, 1, ttaMode(tta));
+  const side = img.width > img.height;
+  await readFlowers(models, img, [[0, 0, img.width, img.height]], [side], [p], 1.0);
   return topK(p, k).map((x) => ({ code: models.labels[x.index] as TileCode, score: round(x.score, 4) }));
 }
 

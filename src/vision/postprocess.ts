@@ -218,3 +218,23 @@ export function strayDetections(boxes: readonly Box[], detScores: readonly numbe
   }
   return stray;
 }
+
+/** Total probability of the flower and season classes, labels f0 .. f0 + 7 (f1..f8). */
+export function flowerMass(p: ArrayLike<number>, f0: number): number {
+  let m = 0;
+  for (let k = 0; k < 8; k++) m += p[f0 + k]!;
+  return m;
+}
+
+/**
+ * The flower reader's verdict `q` (probabilities of f1..f8) in place of the classifier's split of
+ * its flower mass: p[f0 + k] = mass * q[k]. Whether the tile is a flower at all stays the
+ * classifier's call; the other classes keep their probabilities.
+ */
+export function withFlowerReading(p: Float32Array, q: ArrayLike<number>, f0: number): void {
+  const m = flowerMass(p, f0);
+  let z = 0;
+  for (let k = 0; k < 8; k++) z += q[k]!;
+  if (!(z > 0)) return;
+  for (let k = 0; k < 8; k++) p[f0 + k] = (m * q[k]!) / z;
+}

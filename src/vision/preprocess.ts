@@ -189,6 +189,9 @@ export function resizeArea(img: RasterImage, w: number, h: number): Float32Array
 
 export const CROP_W = 48;
 export const CROP_H = 64;
+/** Crop size of the flower reader (model/flowers.onnx), which looks again at tiles read as flowers. */
+export const FLOWER_W = 72;
+export const FLOWER_H = 96;
 /** The classifier sees the detected box enlarged by this factor. */
 export const CROP_MARGIN = 1.08;
 
@@ -252,9 +255,9 @@ export function cropTiles(img: RasterImage, boxes: Box[], sideways: boolean[], o
 }
 
 /** Whole image as one tile (for --as-tile): a landscape picture is stood up. */
-export function cropWholeImage(img: RasterImage): Float32Array {
+export function cropWholeImage(img: RasterImage, outW = CROP_W, outH = CROP_H): Float32Array {
   const side = img.width > img.height;
-  return cropTiles(img, [[0, 0, img.width, img.height]], [side], CROP_W, CROP_H, 1.0);
+  return cropTiles(img, [[0, 0, img.width, img.height]], [side], outW, outH, 1.0);
 }
 
 /** The part [x, y, w, h] (integer raster pixels, inside the image) of a raster, copied. */

@@ -1,7 +1,7 @@
-/** Load, cache, warm up and dispose the detector and classifier sessions. */
+/** Load, cache, warm up and dispose the detector, classifier and flower reader sessions. */
 import { createSession, floatTensor, type OrtSession } from './runtime.ts';
 import { VisionError, TILE_CODES } from './types.ts';
-import { CROP_H, CROP_W } from './preprocess.ts';
+import { CROP_H, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 
 /** A URL (browser/Node http), a file path (Node), or the model bytes. */
 export type ModelSource = string | URL | Uint8Array | ArrayBuffer;
@@ -9,11 +9,15 @@ export type ModelSource = string | URL | Uint8Array | ArrayBuffer;
 export interface ModelSources {
   detector: ModelSource;
   classifier: ModelSource;
+  /** The flower reader (optional): a second look, on larger crops, at tiles read as flowers. */
+  flowers?: ModelSource;
 }
 
 export interface Models {
   detector: OrtSession;
   classifier: OrtSession;
+  /** Logits of f1..f8 for (n, 3, FLOWER_H, FLOWER_W) crops; absent when no flower reader was given. */
+  flowers?: OrtSession;
   labels: readonly string[];
   /** Total bytes of the model files. */
   bytes: number;
@@ -41,21 +45,22 @@ const cache = new Map<string, Promise<Models>>();
 
 function keyOf(src: ModelSources): string | null {
   const k = (s: ModelSource) => (typeof s === 'string' || s instanceof URL ? String(s) : null);
-  const a = k(src.detector), b = k(src.classifier);
-  return a && b ? `${a}|${b}` : null;
+  const a = k(src.detector), b = k(src.classifier), c = src.flowers === undefined ? '' : k(src.flowers);
+  return a && b && c !== null ? `${a}|${b}|${c}` : null;
 }
 
-/** Load both models (cached by source when given as URLs/paths) and warm them up. */
+/** Load the models (cached by source when given as URLs/paths) and warm them up. */
 export function loadModels(src: ModelSources): Promise<Models> {
   const key = keyOf(src);
   const hit = key ? cache.get(key) : undefined;
   if (hit) return hit;
   const p = (async () => {
     try {
-      const [db, cb] = await Promise.all([readSource(src.detector), readSource(src.classifier)]);
+      const [db, cb, fb] = await Promise.all([readSource(src.detector), readSource(src.classifier), src.flowers === undefined ? undefined : readSource(src.flowers)]);
       const detector = await createSession(db);
       const classifier = await createSession(cb);
-      const m: Models = { detector, classifier, labels: TILE_CODES, bytes: db.byteLength + cb.byteLength };
+      const m: Models = { detector, classifier, labels: TILE_CODES, bytes: db.byteLength + cb.byteLength + (fb?.byteLength ?? 0) };
+      if (fb) m.flowers = await createSession(fb);
       await warmUp(m);
       return m;
     } catch (e) {
@@ -71,6 +76,7 @@ export function loadModels(src: ModelSources): Promise<Models> {
 export async function warmUp(m: Models): Promise<void> {
   await m.detector.run({ [m.detector.inputNames[0]]: floatTensor(new Float32Array(3 * 64 * 64).fill(0.5), [1, 3, 64, 64]) });
   await m.classifier.run({ [m.classifier.inputNames[0]]: floatTensor(new Float32Array(3 * CROP_H * CROP_W), [1, 3, CROP_H, CROP_W]) });
+  if (m.flowers) await m.flowers.run({ [m.flowers.inputNames[0]]: floatTensor(new Float32Array(3 * FLOWER_H * FLOWER_W), [1, 3, FLOWER_H, FLOWER_W]) });
 }
 
 export async function disposeModels(m?: Models): Promise<void> {
@@ -81,6 +87,7 @@ export async function disposeModels(m?: Models): Promise<void> {
       const x = await p;
       await x.detector.release();
       await x.classifier.release();
+      await x.flowers?.release();
     } catch {
       /* already failed or released */
     }

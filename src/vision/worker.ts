@@ -27,7 +27,7 @@ ctx.onmessage = async (ev: MessageEvent) => {
   if (msg.type === 'init') {
     configureRuntime({ wasmPaths: msg.wasmPaths });
     post({ status: 'loading', message: 'loading models' });
-    models = loadModels({ detector: msg.detectorUrl, classifier: msg.classifierUrl });
+    models = loadModels({ detector: msg.detectorUrl, classifier: msg.classifierUrl, ...(msg.flowersUrl ? { flowers: msg.flowersUrl } : {}) });
     try {
       const m = await models;
       post({ status: 'ready', modelBytes: m.bytes });

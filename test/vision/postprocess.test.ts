@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, iou, isolatedUnsure, nms, softmax, strayDetections, topK, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN } from '../../src/vision/postprocess.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN } from '../../src/vision/postprocess.ts';
+import { TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
 
@@ -161,5 +162,38 @@ describe('strayDetections', () => {
   it('judges nothing with fewer than three confident tiles', () => {
     const boxes: Box[] = [[0, 0, 60, 80], [62, 0, 60, 80], [900, 900, 200, 200]];
     expect(strayDetections(boxes, [0.9, 0.9, 0.5], [0.9, 0.9, 0.5])).toEqual([false, false, false]);
+  });
+});
+
+describe('flower reader verdict (withFlowerReading)', () => {
+  const f0 = TILE_CODES.indexOf('f1');
+  it('has the flower classes in order f1..f8 after the 34 tiles', () => {
+    expect(f0).toBe(34);
+    expect(TILE_CODES.slice(f0, f0 + 8)).toEqual(['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8']);
+  });
+  it('splits the classifier\'s flower mass as the reader says and leaves the other classes alone', () => {
+    const p = new Float32Array(TILE_CODES.length);
+    p[TILE_CODES.indexOf('1s')] = 0.2;
+    p[TILE_CODES.indexOf('f2')] = 0.5; // the classifier: orchid
+    p[TILE_CODES.indexOf('f5')] = 0.3;
+    expect(flowerMass(p, f0)).toBeCloseTo(0.8, 6);
+    const q = [0, 0, 0, 0, 0.9, 0.1, 0, 0]; // the reader: spring
+    withFlowerReading(p, q, f0);
+    expect(p[TILE_CODES.indexOf('f5')]).toBeCloseTo(0.72, 6);
+    expect(p[TILE_CODES.indexOf('f6')]).toBeCloseTo(0.08, 6);
+    expect(p[TILE_CODES.indexOf('f2')]).toBe(0);
+    expect(p[TILE_CODES.indexOf('1s')]).toBeCloseTo(0.2, 6);
+    expect(flowerMass(p, f0)).toBeCloseTo(0.8, 6);
+    expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
+  });
+  it('normalises the reader\'s numbers and ignores an empty verdict', () => {
+    const p = new Float32Array(TILE_CODES.length);
+    p[f0] = 1;
+    withFlowerReading(p, [0, 0, 0, 0, 0, 0, 0, 0], f0);
+    expect(p[f0]).toBe(1);
+    withFlowerReading(p, [0, 0, 2, 2, 0, 0, 0, 0], f0);
+    expect(p[f0 + 2]).toBeCloseTo(0.5, 6);
+    expect(p[f0 + 3]).toBeCloseTo(0.5, 6);
+    expect(p[f0]).toBe(0);
   });
 });

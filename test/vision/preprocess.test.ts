@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CROP_H, CROP_W, cropTiles, letterbox, letterboxPoint, orientRaster, orientedSize, readExifOrientation, resizeArea, unletterboxPoint } from '../../src/vision/preprocess.ts';
+import { CROP_H, CROP_W, cropTiles, FLOWER_H, FLOWER_W, letterbox, letterboxPoint, orientRaster, orientedSize, readExifOrientation, resizeArea, unletterboxPoint } from '../../src/vision/preprocess.ts';
 import type { RasterImage } from '../../src/vision/types.ts';
 
 function raster(w: number, h: number, f: (x: number, y: number) => [number, number, number]): RasterImage {
@@ -102,5 +102,15 @@ describe('turnedCrops (180-degree test-time augmentation)', () => {
     // turning twice gives the crop back
     const twice = turnedCrops(turnedCrops(crops, [1]), [0]);
     expect(Array.from(twice)).toEqual(Array.from(crops.subarray(3 * plane, 6 * plane)));
+  });
+  it('turns crops of another size (the flower reader\'s) when given their plane', async () => {
+    const { turnedCrops } = await import('../../src/vision/pipeline.ts');
+    const plane = FLOWER_H * FLOWER_W;
+    const crops = new Float32Array(2 * 3 * plane);
+    for (let i = 0; i < crops.length; i++) crops[i] = i;
+    const out = turnedCrops(crops, [1], plane);
+    expect(out.length).toBe(3 * plane);
+    for (let c = 0; c < 3; c++) expect(out[c * plane]).toBe((3 + c) * plane + plane - 1);
+    expect(Array.from(turnedCrops(out, [0], plane))).toEqual(Array.from(crops.subarray(3 * plane)));
   });
 });

@@ -8,6 +8,8 @@ describe('worker protocol guards', () => {
     expect(isWorkerRequest({ type: 'dispose' })).toBe(true);
     expect(isWorkerRequest({ type: 'scan', id: '1', image: new ArrayBuffer(4) })).toBe(false);
     expect(isWorkerRequest({ type: 'init', detectorUrl: 3 })).toBe(false);
+    expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', flowersUrl: '/f.onnx' })).toBe(true);
+    expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', flowersUrl: 7 })).toBe(false);
     expect(isWorkerRequest(null)).toBe(false);
     expect(isWorkerRequest('scan')).toBe(false);
   });
