@@ -29,6 +29,9 @@ export const TTA_DEFAULT: TtaMode = 'uncertain';
 export const TTA_CONFIDENT = 0.9;
 /** Crops whose flower classes together are at least this likely are read again by the flower reader. */
 export const FLOWER_GATE = 0.3;
+/** Weight of the flower reader's split of the flower mass against the classifier's (withFlowerReading;
+ * chosen on val-holdout: see model/MODEL_CARD.md). */
+export const FLOWER_READER_WEIGHT = 0.7;
 
 /** 'all': classify every crop also turned 180 degrees and average the probabilities;
  * 'uncertain': only crops the first pass is not sure of (top probability < TTA_CONFIDENT);
@@ -79,7 +82,7 @@ async function classifyCrops(models: Models, crops: Float32Array, n: number, mod
  * FLOWER_GATE): larger crops (FLOWER_W x FLOWER_H), both ways up, averaged; their split of the
  * flower mass replaces the classifier's (withFlowerReading). No-op without a flower reader.
  */
-async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], margin = CROP_MARGIN): Promise<number> {
+async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], weight = FLOWER_READER_WEIGHT, margin = CROP_MARGIN): Promise<number> {
   const reader = models.flowers;
   const f0 = models.labels.indexOf('f1');
   if (!reader || f0 < 0) return 0;
@@ -94,7 +97,7 @@ async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sidew
   const logits = out[reader.outputNames[0]].data as Float32Array;
   idx.forEach((i, j) => {
     const a = softmax(logits, j * 8, 8), b = softmax(logits, (n + j) * 8, 8);
-    withFlowerReading(probs[i]!, a.map((v, k) => (v + b[k]!) / 2), f0);
+    withFlowerReading(probs[i]!, a.map((v, k) => (v + b[k]!) / 2), f0, weight);
   });
   return n;
 }
@@ -119,6 +122,8 @@ export interface PipelineOptions {
   strayFilter?: boolean;
   /** Let the flower reader (when the models have one) read again the tiles read as flowers (default true). */
   flowerReader?: boolean;
+  /** Weight of the flower reader against the classifier (default FLOWER_READER_WEIGHT; 1: the reader alone). */
+  flowerReaderWeight?: number;
   /** When the tiles fill only part of the photo, detect again on that part, zoomed in (default true). */
   zoom?: boolean;
   /** Filled with the class probabilities of each returned tile (in `tiles` order) when given. */
@@ -177,7 +182,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   if (T) T.classify = now() - t;
   if (opts.flowerReader ?? true) {
     t = now();
-    await readFlowers(models, img, rasterBoxes, dets.map((d) => d.sideways), probs);
+    await readFlowers(models, img, rasterBoxes, dets.map((d) => d.sideways), probs, opts.flowerReaderWeight);
     if (T) T.flowers = now() - t;
   }
   t = now();
@@ -229,6 +234,9 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   } else {
     keptIdx = live.filter((_, j) => !stray[j]);
   }
+  const kept = new Set(keptIdx);
+  const leftOut = live.filter((i) => !kept.has(i)).map((i) => ({ code: all[i]!.code, score: all[i]!.score, box: all[i]!.box }));
+  if (leftOut.length) result.leftOut = leftOut;
   const tiles = keptIdx.map((i) => all[i]!);
   if (!tiles.length) {
     result.reason = 'no tiles found in the photo';
@@ -249,7 +257,7 @@ export async function classifyTileImage(img: RasterImage, models: Models, k = 3,
   const crop = cropWholeImage(img);
   const [p] = await classifyCrops(models, crop, 1, ttaMode(tta));
   const side = img.width > img.height;
-  await readFlowers(models, img, [[0, 0, img.width, img.height]], [side], [p], 1.0);
+  await readFlowers(models, img, [[0, 0, img.width, img.height]], [side], [p], FLOWER_READER_WEIGHT, 1.0);
   return topK(p, k).map((x) => ({ code: models.labels[x.index] as TileCode, score: round(x.score, 4) }));
 }
 

@@ -227,14 +227,22 @@ export function flowerMass(p: ArrayLike<number>, f0: number): number {
 }
 
 /**
- * The flower reader's verdict `q` (probabilities of f1..f8) in place of the classifier's split of
- * its flower mass: p[f0 + k] = mass * q[k]. Whether the tile is a flower at all stays the
- * classifier's call; the other classes keep their probabilities.
+ * The flower reader's verdict `q` (probabilities of f1..f8) blended into the classifier's split
+ * of its flower mass m: p[f0 + k] = m * normalised(split[k]^(1 - w) * q[k]^w), w = `weight` (1:
+ * the reader alone). Whether the tile is a flower at all stays the classifier's call; the other
+ * classes keep their probabilities.
  */
-export function withFlowerReading(p: Float32Array, q: ArrayLike<number>, f0: number): void {
+export function withFlowerReading(p: Float32Array, q: ArrayLike<number>, f0: number, weight = 1): void {
   const m = flowerMass(p, f0);
+  let zq = 0;
+  for (let k = 0; k < 8; k++) zq += q[k]!;
+  if (!(zq > 0) || !(m > 0)) return;
+  const g = new Float64Array(8);
   let z = 0;
-  for (let k = 0; k < 8; k++) z += q[k]!;
+  for (let k = 0; k < 8; k++) {
+    g[k] = Math.pow(Math.max(p[f0 + k]! / m, 1e-6), 1 - weight) * Math.pow(q[k]! / zq, weight);
+    z += g[k]!;
+  }
   if (!(z > 0)) return;
-  for (let k = 0; k < 8; k++) p[f0 + k] = (m * q[k]!) / z;
+  for (let k = 0; k < 8; k++) p[f0 + k] = (m * g[k]!) / z;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTile, historyOf, insertInReadingOrder, perform, redo, removeTile, setCode, undo } from '../../src/app/model/commands.ts';
+import { addTile, historyOf, insertInReadingOrder, loadTiles, perform, redo, removeTile, restoreLeftOut, setCode, undo } from '../../src/app/model/commands.ts';
 import { emptyWork, type TileItem } from '../../src/app/model/work.ts';
 import { createStore, initialState } from '../../src/app/state/store.ts';
 
@@ -28,6 +28,28 @@ describe('commands', () => {
     h = perform(h, addTile('9p'));
     expect(h.future).toEqual([]);
     expect(redo(h)).toBe(h);
+  });
+
+  it('keeps the detections recognition left out, and adds one back in reading order (undoable)', () => {
+    const photo = { key: 'p1', width: 1000, height: 800, name: 'hand.jpg' };
+    const scanned = [{ code: '1m', box: box(0, 0) }, { code: '3m', box: box(120, 0) }];
+    const leftOut = [{ code: '5z', box: box(900, 600), score: 0.4 }, { code: '2m', box: box(60, 0), score: 0.5 }];
+    let h = perform(historyOf(emptyWork()), loadTiles(scanned, 'photo', photo, { leftOut }));
+    expect(h.present.leftOut).toEqual(leftOut);
+    h = perform(h, restoreLeftOut(1));
+    expect(h.present.tiles.map((t) => t.code)).toEqual(['1m', '2m', '3m']);
+    expect(h.present.tiles[1]).toMatchObject({ code: '2m', box: box(60, 0), score: 0.5 });
+    expect(h.present.leftOut).toEqual([leftOut[0]]);
+    expect(new Set(h.present.tiles.map((t) => t.uid)).size).toBe(3);
+    h = perform(h, restoreLeftOut(0));
+    expect(h.present.leftOut).toBeUndefined();
+    expect(h.present.tiles.at(-1)!.code).toBe('5z');
+    expect(restoreLeftOut(0).perform(h.present)).toBe(h.present); // nothing left to add back
+    h = undo(undo(h));
+    expect(h.present.leftOut).toEqual(leftOut);
+    // a new scan or a typed hand brings its own list (or none)
+    h = perform(h, loadTiles([{ code: '9p' }], 'manual', null));
+    expect(h.present.leftOut).toBeUndefined();
   });
 
   it('inserts an added tile in reading order by its box', () => {

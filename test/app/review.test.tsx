@@ -108,4 +108,19 @@ describe('checkTiles', () => {
   it('accepts 16 tiles with two kongs, one of them concealed (two face-down tiles)', () => {
     expect(checkTiles(tiles('1z 1z 1z 1z back 2z 2z back 1m 2m 3m 4m 5m 6m 9p 9p'))).toEqual([]);
   });
+
+  it('shows the detections recognition left out, dashed, and adds one back when tapped', async () => {
+    const user = userEvent.setup();
+    const photo = { key: 'p-left-out', width: 1000, height: 800, name: 'hand.jpg' };
+    const ts = tiles(`${HAND13} 4s`).map((t, i) => ({ ...t, box: [i * 60, 100, 50, 70] as [number, number, number, number] }));
+    const { present } = mount(<ReviewView onNext={() => undefined} />, work({ tiles: ts, source: 'photo', photo, leftOut: [{ code: '5z', box: [500, 600, 50, 70], score: 0.41 }] }));
+    expect(screen.getByText('One doubtful detection was left out as not a tile (dashed on the photo). Tap it if it is a tile.')).toBeTruthy();
+    expect(screen.getByText('The tile count is right.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Left out: White Dragon. Add it to the hand' }));
+    expect(present().tiles.map((t) => t.code)).toContain('5z');
+    expect(present().tiles).toHaveLength(15);
+    expect(present().leftOut).toBeUndefined();
+    expect(screen.queryByRole('button', { name: /^Left out/ })).toBeNull();
+    expect(screen.queryByText(/left out as not a tile/)).toBeNull();
+  });
 });

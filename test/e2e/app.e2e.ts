@@ -208,6 +208,35 @@ describe('scanner app', () => {
     writeFileSync(resolve(ARTIFACTS, 'photo-phone.json'), JSON.stringify(r, null, 2));
   });
 
+  test('photo with a doubtful detection left out: shown dashed, added back with a tap (phone size)', async () => {
+    const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
+    const label = JSON.parse(readFileSync(resolve(FIXTURES, '..', 'scenes', 'stray-36.json'), 'utf8')) as Label;
+    await page.goto(server.url);
+    await page.getByRole('heading', { name: 'Photograph the hand' }).waitFor();
+    await page.getByTestId('file-input').setInputFiles(resolve(FIXTURES, '..', 'scenes', 'stray-36.jpg'));
+    await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 60_000 });
+    await page.locator('.photo-wrap img').waitFor();
+    assert.deepEqual((await storeTiles(page)).map((t) => t.code), label.tiles.map((t) => t.code));
+    await page.getByText('One doubtful detection was left out as not a tile (dashed on the photo). Tap it if it is a tile.').waitFor();
+    assert.equal(await page.locator('.left-out-box').count(), 1);
+    await page.getByText('The tile count is right.').waitFor();
+    await shot(page, 'left-out-1-review');
+    // survives a reload
+    await page.reload();
+    await page.locator('.photo-wrap img').waitFor();
+    assert.equal(await page.locator('.left-out-box').count(), 1);
+    await page.getByRole('button', { name: 'Left out: White Dragon. Add it to the hand' }).click();
+    assert.equal(await page.locator('.left-out-box').count(), 0);
+    assert.equal((await storeTiles(page)).length, label.tiles.length + 1);
+    await page.getByText(/15 tiles/).first().waitFor();
+    await shot(page, 'left-out-2-added');
+    // undo puts it back among the left-out ones
+    await page.getByRole('button', { name: /Undo/ }).click();
+    assert.equal(await page.locator('.left-out-box').count(), 1);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
   test('manual path: tile keyboard and pasted notation, no camera', async () => {
     const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
     await page.goto(server.url);

@@ -55,6 +55,25 @@ describe('vision pipeline with the shipped model', () => {
     expect(extra).toBeLessThanOrEqual(2);
   });
 
+  it('reports the detections it leaves out, and they are the table, not tiles', async () => {
+    const models = await loadDefaultModels();
+    const bytes = new Uint8Array(readFileSync(new URL('stray-36.jpg', dir)));
+    const label = JSON.parse(readFileSync(new URL('stray-36.json', dir), 'utf8')) as { tiles: { code: string; box: Box }[] };
+    const r = await scanBytes(bytes, models);
+    expect(r.tiles.map((t) => t.code)).toEqual(label.tiles.map((t) => t.code));
+    expect(r.leftOut?.length).toBe(1);
+    for (const d of r.leftOut!) {
+      expect(Math.max(...label.tiles.map((g) => iou(g.box, d.box)))).toBeLessThan(0.1);
+      expect(d.score).toBeLessThan(0.5);
+    }
+    expect(r.notes?.some((n) => n.includes('left out'))).toBe(true);
+    // nothing is lost: without the checks, the scan has exactly the kept tiles and the left-out ones
+    const raw = await scanBytes(bytes, models, { handCheck: false, strayFilter: false });
+    const key = (b: Box) => b.join(',');
+    expect(raw.tiles.map((t) => key(t.box)).sort()).toEqual([...r.tiles, ...r.leftOut!].map((t) => key(t.box)).sort());
+    expect(raw.leftOut).toBeUndefined();
+  });
+
   it('returns an empty result with a reason for a photo without tiles', async () => {
     const models = await loadDefaultModels();
     const plain = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 90, b: 50 } } }).jpeg().toBuffer();

@@ -196,4 +196,16 @@ describe('flower reader verdict (withFlowerReading)', () => {
     expect(p[f0 + 3]).toBeCloseTo(0.5, 6);
     expect(p[f0]).toBe(0);
   });
+  it('blends the two splits geometrically when the reader has a weight below 1', () => {
+    const p = new Float32Array(TILE_CODES.length);
+    p[f0] = 0.6; // the classifier: plum 0.6, orchid 0.2 (flower mass 0.8)
+    p[f0 + 1] = 0.2;
+    p[TILE_CODES.indexOf('5z')] = 0.2;
+    withFlowerReading(p, [0.25, 0.75, 0, 0, 0, 0, 0, 0], f0, 0.5); // the reader: orchid 3:1
+    // sqrt(0.75 * 0.25) = sqrt(0.25 * 0.75): an even split of the mass between plum and orchid
+    expect(p[f0]).toBeCloseTo(0.4, 4);
+    expect(p[f0 + 1]).toBeCloseTo(0.4, 4);
+    expect(p[f0 + 2]).toBe(0);
+    expect(p[TILE_CODES.indexOf('5z')]).toBeCloseTo(0.2, 6);
+  });
 });

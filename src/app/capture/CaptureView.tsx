@@ -111,7 +111,8 @@ export function CaptureView({ onDone, onManual, notify }: { onDone: () => void; 
       const result = await recognizer().scan(blob, (p) => setBusy(p));
       const tiles = tilesFromScan(result);
       const w = result.width || size.width, h = result.height || size.height;
-      store.run(loadTiles(tiles, 'photo', { ...photo, width: w, height: h }));
+      const leftOut = (result.leftOut ?? []).map((d) => ({ code: d.code, box: d.box, score: d.score }));
+      store.run(loadTiles(tiles, 'photo', { ...photo, width: w, height: h }, { leftOut }));
       notify(tiles.length ? { key: 'status.found', values: { n: tiles.length } } : { key: 'err.noTiles' });
     } catch (e) {
       const err = e instanceof RecognitionError ? e : new RecognitionError('inference-failed', String((e as Error)?.message ?? e));

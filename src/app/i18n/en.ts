@@ -6,7 +6,7 @@ const en = {
   step: { label: 'Steps', capture: 'Photo', review: 'Tiles', sets: 'Sets', conditions: 'Win', result: 'Score', current: 'current step' },
   common: { details: 'Details', next: 'Next', back: 'Back', undo: 'Undo', redo: 'Redo', startOver: 'Start over', close: 'Close', cancel: 'Cancel', undone: 'Undone: {{what}}', redone: 'Redone: {{what}}' },
   cmd: {
-    load: 'load {{n}} tiles', setCode: 'change a tile', remove: 'remove a tile', add: 'add a tile', clear: 'clear the tiles',
+    load: 'load {{n}} tiles', setCode: 'change a tile', remove: 'remove a tile', add: 'add a tile', clear: 'clear the tiles', restore: 'add back a left-out tile',
     sets: 'group the sets', melded: 'mark set {{n}} melded', concealed: 'mark set {{n}} concealed', concealedKong: 'mark a concealed kong',
     winning: 'mark the winning tile', conditions: 'change the win conditions',
   },
@@ -46,6 +46,9 @@ const en = {
     remove: 'Remove this tile', change: 'Change tile {{n}} ({{name}})', pickerTitle: 'Choose a tile',
     count: '{{n}} tiles, flowers: {{f}}', ok: 'The tile count is right.', hand: 'Your hand', photo: 'Photo with the recognised tiles',
     clear: 'Clear all', keyboard: 'Tile keyboard', sure: 'Checked',
+    leftOut: '{{count}} doubtful detections were left out as not tiles (dashed on the photo). Tap one if it is a tile.',
+    leftOut_one: 'One doubtful detection was left out as not a tile (dashed on the photo). Tap it if it is a tile.',
+    leftOutTile: 'Left out: {{name}}. Add it to the hand',
   },
   manual: {
     paste: 'Type or paste a hand', pasteHint: 'For example [123p1][345s2][999s3]78mEE6m or 123m456p789s1122z', apply: 'Use this hand',

@@ -7,7 +7,7 @@ const pl: Strings = {
   step: { label: 'Kroki', capture: 'Zdjęcie', review: 'Kamienie', sets: 'Zestawy', conditions: 'Wygrana', result: 'Wynik', current: 'bieżący krok' },
   common: { details: 'Szczegóły', next: 'Dalej', back: 'Wstecz', undo: 'Cofnij', redo: 'Ponów', startOver: 'Od nowa', close: 'Zamknij', cancel: 'Anuluj', undone: 'Cofnięto: {{what}}', redone: 'Ponowiono: {{what}}' },
   cmd: {
-    load: 'wczytanie {{n}} kamieni', setCode: 'zmiana kamienia', remove: 'usunięcie kamienia', add: 'dodanie kamienia', clear: 'wyczyszczenie kamieni',
+    load: 'wczytanie {{n}} kamieni', setCode: 'zmiana kamienia', remove: 'usunięcie kamienia', add: 'dodanie kamienia', clear: 'wyczyszczenie kamieni', restore: 'przywrócenie pominiętego kamienia',
     sets: 'podział na zestawy', melded: 'zestaw {{n}} odkryty', concealed: 'zestaw {{n}} ukryty', concealedKong: 'ukryty kong',
     winning: 'wybór kamienia wygrywającego', conditions: 'zmiana warunków wygranej',
   },
@@ -47,6 +47,9 @@ const pl: Strings = {
     remove: 'Usuń ten kamień', change: 'Zmień kamień {{n}} ({{name}})', pickerTitle: 'Wybierz kamień',
     count: 'kamienie: {{n}}, kwiaty: {{f}}', ok: 'Liczba kamieni się zgadza.', hand: 'Twoja ręka', photo: 'Zdjęcie z rozpoznanymi kamieniami',
     clear: 'Wyczyść', keyboard: 'Klawiatura kamieni', sure: 'Sprawdzony',
+    leftOut: 'Wątpliwe wykrycia pominięte jako nie-kamienie (przerywana ramka na zdjęciu): {{count}}. Dotknij, jeśli to kamień.',
+    leftOut_one: 'Wątpliwe wykrycia pominięte jako nie-kamienie (przerywana ramka na zdjęciu): {{count}}. Dotknij, jeśli to kamień.',
+    leftOutTile: 'Pominięty: {{name}}. Dodaj do ręki',
   },
   manual: {
     paste: 'Wpisz lub wklej rękę', pasteHint: 'Na przykład [123p1][345s2][999s3]78mEE6m lub 123m456p789s1122z', apply: 'Użyj tej ręki',

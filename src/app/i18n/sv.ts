@@ -7,7 +7,7 @@ const sv: Strings = {
   step: { label: 'Steg', capture: 'Foto', review: 'Brickor', sets: 'Grupper', conditions: 'Vinst', result: 'Poäng', current: 'aktuellt steg' },
   common: { details: 'Detaljer', next: 'Nästa', back: 'Tillbaka', undo: 'Ångra', redo: 'Gör om', startOver: 'Börja om', close: 'Stäng', cancel: 'Avbryt', undone: 'Ångrat: {{what}}', redone: 'Gjort om: {{what}}' },
   cmd: {
-    load: 'läsa in {{n}} brickor', setCode: 'ändra en bricka', remove: 'ta bort en bricka', add: 'lägga till en bricka', clear: 'rensa brickorna',
+    load: 'läsa in {{n}} brickor', setCode: 'ändra en bricka', remove: 'ta bort en bricka', add: 'lägga till en bricka', clear: 'rensa brickorna', restore: 'lägga tillbaka en utelämnad bricka',
     sets: 'gruppera', melded: 'grupp {{n}} öppen', concealed: 'grupp {{n}} dold', concealedKong: 'dold kong',
     winning: 'välja vinstbricka', conditions: 'ändra vinstvillkoren',
   },
@@ -47,6 +47,9 @@ const sv: Strings = {
     remove: 'Ta bort brickan', change: 'Ändra bricka {{n}} ({{name}})', pickerTitle: 'Välj en bricka',
     count: 'brickor: {{n}}, blommor: {{f}}', ok: 'Antalet brickor stämmer.', hand: 'Din hand', photo: 'Bild med de igenkända brickorna',
     clear: 'Rensa', keyboard: 'Bricktangentbord', sure: 'Kontrollerad',
+    leftOut: '{{count}} osäkra fynd lämnades utanför som inte brickor (streckade på bilden). Tryck på ett om det är en bricka.',
+    leftOut_one: 'Ett osäkert fynd lämnades utanför som inte en bricka (streckat på bilden). Tryck på det om det är en bricka.',
+    leftOutTile: 'Utelämnad: {{name}}. Lägg till i handen',
   },
   manual: {
     paste: 'Skriv eller klistra in en hand', pasteHint: 'Till exempel [123p1][345s2][999s3]78mEE6m eller 123m456p789s1122z', apply: 'Använd handen',

@@ -8,7 +8,7 @@ const zh: Strings = {
   step: { label: '步骤', capture: '拍照', review: '牌', sets: '面子', conditions: '和牌', result: '得分', current: '当前步骤' },
   common: { details: '详情', next: '下一步', back: '上一步', undo: '撤销', redo: '重做', startOver: '重新开始', close: '关闭', cancel: '取消', undone: '已撤销：{{what}}', redone: '已重做：{{what}}' },
   cmd: {
-    load: '载入 {{n}} 张牌', setCode: '修改一张牌', remove: '删除一张牌', add: '添加一张牌', clear: '清空所有牌',
+    load: '载入 {{n}} 张牌', setCode: '修改一张牌', remove: '删除一张牌', add: '添加一张牌', clear: '清空所有牌', restore: '加回一张略去的牌',
     sets: '划分面子', melded: '第 {{n}} 组设为明', concealed: '第 {{n}} 组设为暗', concealedKong: '标记暗杠',
     winning: '选择和牌张', conditions: '修改和牌条件',
   },
@@ -48,6 +48,9 @@ const zh: Strings = {
     remove: '删除这张牌', change: '修改第 {{n}} 张（{{name}}）', pickerTitle: '选择一张牌',
     count: '{{n}} 张牌，{{f}} 张花', ok: '牌数正确。', hand: '你的手牌', photo: '带识别结果的照片',
     clear: '全部清除', keyboard: '牌键盘', sure: '已核对',
+    leftOut: '有 {{count}} 个可疑的识别结果被当作非牌略去（照片上的虚线框）。如果是牌，点一下加回手牌。',
+    leftOut_one: '有 {{count}} 个可疑的识别结果被当作非牌略去（照片上的虚线框）。如果是牌，点一下加回手牌。',
+    leftOutTile: '已略去：{{name}}。加回手牌',
   },
   manual: {
     paste: '输入或粘贴一手牌', pasteHint: '例如 [123p1][345s2][999s3]78mEE6m 或 123m456p789s1122z', apply: '使用这手牌',

@@ -4,7 +4,7 @@
  */
 import type { Wind } from '../../engine/index.ts';
 import { WINDS } from '../../engine/index.ts';
-import type { Box, Conditions, PhotoInfo, PlannedSet, TileItem, Work } from './work.ts';
+import type { Box, Conditions, LeftOutItem, PhotoInfo, PlannedSet, TileItem, Work } from './work.ts';
 import { defaultConditions } from './work.ts';
 
 export interface Command {
@@ -23,14 +23,16 @@ export function loadTiles(
   tiles: Omit<TileItem, 'uid'>[],
   source: Work['source'],
   photo: PhotoInfo | null,
-  extra?: { sets?: (w: TileItem[]) => PlannedSet[] | null; winningIndex?: number },
+  extra?: { sets?: (w: TileItem[]) => PlannedSet[] | null; winningIndex?: number; leftOut?: LeftOutItem[] },
 ): Command {
   return cmd('cmd.load', (w) => {
     const items = tiles.map((t, i) => ({ ...t, uid: `t${w.nextUid + i}` }));
     const sets = extra?.sets ? extra.sets(items) : null;
     const winningUid = extra?.winningIndex !== undefined ? items[extra.winningIndex]?.uid ?? null : null;
+    const { leftOut: _previous, ...rest } = w;
     return {
-      ...w,
+      ...rest,
+      ...(extra?.leftOut?.length ? { leftOut: extra.leftOut } : {}),
       source,
       photo,
       tiles: items,
@@ -62,6 +64,17 @@ export const addTile = (code: string, box?: Box): Command =>
     const item: TileItem = box ? { uid: `t${w.nextUid}`, code, box } : { uid: `t${w.nextUid}`, code };
     return { ...w, tiles: insertInReadingOrder(w.tiles, item), sets: null, nextUid: w.nextUid + 1 };
   }, { code });
+
+/** Add back a detection recognition left out (Work.leftOut[index]) as a tile, in reading order. */
+export const restoreLeftOut = (index: number): Command =>
+  cmd('cmd.restore', (w) => {
+    const item = w.leftOut?.[index];
+    if (!item) return w;
+    const tile: TileItem = { uid: `t${w.nextUid}`, code: item.code, box: item.box, score: item.score };
+    const leftOut = w.leftOut!.filter((_, i) => i !== index);
+    const { leftOut: _old, ...rest } = w;
+    return { ...rest, ...(leftOut.length ? { leftOut } : {}), tiles: insertInReadingOrder(w.tiles, tile), sets: null, nextUid: w.nextUid + 1 };
+  });
 
 export const clearTiles = (): Command =>
   cmd('cmd.clear', (w) => ({ ...w, tiles: [], sets: null, winningUid: null }));

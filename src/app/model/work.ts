@@ -23,6 +23,14 @@ export interface TileItem {
   group?: number;
 }
 
+/** A doubtful detection that recognition left out of the hand (most likely the table's pattern);
+ * shown dashed on the photo, so that the player can add it back. */
+export interface LeftOutItem {
+  code: string;
+  box: Box;
+  score: number;
+}
+
 export type SetKind = 'chow' | 'pung' | 'kong' | 'pair' | 'loose';
 
 /** One set as the player confirmed it. */
@@ -93,6 +101,8 @@ export interface Work {
   photo: PhotoInfo | null;
   /** Tiles in reading order. */
   tiles: TileItem[];
+  /** Detections recognition left out (absent in work saved before they were kept). */
+  leftOut?: LeftOutItem[];
   /** Confirmed sets; null until the player opens the Sets step. */
   sets: PlannedSet[] | null;
   winningUid: string | null;

@@ -6,7 +6,7 @@
 import { useMemo, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMahjongError, parseHand, meldTiles, tileCode, type Hand } from '../../engine/index.ts';
-import { addTile, clearTiles, loadTiles, removeTile, setCode } from '../model/commands.ts';
+import { addTile, clearTiles, loadTiles, removeTile, restoreLeftOut, setCode } from '../model/commands.ts';
 import type { Box, PlannedSet, TileItem, Work } from '../model/work.ts';
 import { checkTiles, hasErrors } from '../model/checks.ts';
 import { kindOf, setsFor } from '../model/hand.ts';
@@ -119,8 +119,25 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
               <span className="tile-box-label"><TileFace code={tile.code} height={26} decorative /></span>
             </button>
           ))}
+          {(work.leftOut ?? []).map((d, i) => (
+            <button
+              key={`left-out-${i}`}
+              type="button"
+              className="left-out-box"
+              data-code={d.code}
+              style={{
+                left: `${(d.box[0] / work.photo!.width) * 100}%`,
+                top: `${(d.box[1] / work.photo!.height) * 100}%`,
+                width: `${(d.box[2] / work.photo!.width) * 100}%`,
+                height: `${(d.box[3] / work.photo!.height) * 100}%`,
+              }}
+              aria-label={t('review.leftOutTile', { name: tileName(t, d.code) })}
+              onClick={(e) => { e.stopPropagation(); if (!addMode) store.run(restoreLeftOut(i)); }}
+            />
+          ))}
         </div>
       )}
+      {work.photo && !!work.leftOut?.length && <p className="hint left-out-hint">{t('review.leftOut', { count: work.leftOut.length })}</p>}
 
       <div className="hand-strip-head">
         <h3>{t('review.hand')}</h3>
