@@ -67,6 +67,7 @@ function readable(file: string, r: ScanResult): string {
   });
   if (line) lines.push(line);
   for (const n of r.notes ?? []) lines.push(`  note: ${n}`);
+  for (const d of r.leftOut ?? []) lines.push(`  left out: ${d.code}? (score ${d.score.toFixed(2)}) at [${d.box.map((v) => Math.round(v)).join(', ')}]`);
   return lines.join('\n');
 }
 
@@ -118,6 +119,7 @@ async function main(): Promise<number> {
         };
         if (r.reason) out.reason = r.reason;
         if (r.notes) out.notes = r.notes;
+        if (r.leftOut) out.left_out = r.leftOut;
         if (args.score) out[scoreError ? 'score_error' : 'score'] = scoreError ?? scored;
         console.log(JSON.stringify(out));
       } else {

@@ -1,0 +1,52 @@
+/** The scan CLI (issue 3, part 6) on fixture scenes, with the shipped model. */
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const scene = (n: string) => `test/fixtures/scenes/${n}`;
+
+function run(args: string[]) {
+  const r = spawnSync('npx', ['tsx', 'src/cli/scan.ts', ...args], { cwd: root, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('scan CLI', () => {
+  it('prints one JSON line per file: tiles in reading order, boxes in photo pixels, and what it left out', () => {
+    const bad = join(mkdtempSync(join(tmpdir(), 'scan-cli-')), 'notes.jpg');
+    writeFileSync(bad, 'not a photo');
+    const { stdout } = run(['--json', scene('stray-36.jpg'), bad]);
+    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(2);
+    const [r, e] = lines;
+    const label = JSON.parse(readFileSync(join(root, scene('stray-36.json')), 'utf8')) as { tiles: { code: string }[] };
+    expect(r).toMatchObject({ file: scene('stray-36.jpg'), width: 1024, height: 1024 });
+    expect(r.tiles.map((t: { code: string }) => t.code)).toEqual(label.tiles.map((t) => t.code));
+    for (const t of r.tiles) {
+      expect(t.box).toHaveLength(4);
+      expect(t.score).toBeGreaterThan(0);
+      expect(t.score).toBeLessThanOrEqual(1);
+    }
+    expect(r.left_out).toHaveLength(1);
+    expect(r.left_out[0].box).toHaveLength(4);
+    expect(e).toMatchObject({ file: bad, error: { code: 'not-an-image' } });
+  });
+
+  it('--as-tile prints the top three classes of a one-tile picture', async () => {
+    const sharp = (await import('sharp')).default;
+    const label = JSON.parse(readFileSync(join(root, scene('stray-36.json')), 'utf8')) as { tiles: { code: string; box: number[] }[] };
+    const t = label.tiles.find((x) => x.code === '7z')!;
+    const [x, y, w, h] = t.box.map(Math.round);
+    const file = join(mkdtempSync(join(tmpdir(), 'scan-cli-')), 'red.png');
+    await sharp(join(root, scene('stray-36.jpg'))).extract({ left: x!, top: y!, width: w!, height: h! }).png().toFile(file);
+    const { stdout } = run(['--json', '--as-tile', file]);
+    const r = JSON.parse(stdout.trim());
+    expect(r.file).toBe(file);
+    expect(r.top).toHaveLength(3);
+    expect(r.top[0].code).toBe('7z');
+    expect(r.top[0].score).toBeGreaterThan(r.top[1].score);
+  });
+});
