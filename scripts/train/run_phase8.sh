@@ -8,21 +8,7 @@
 # (train, tiles-train, tiles-fonts, tiles-flowers), read while gen_all.sh is still writing them.
 # Resumable: run it again after a kill.
 # Usage (repo root): bash scripts/train/run_phase8.sh ; log: scripts/train/runs/cls8.out
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-RUNS=scripts/train/runs
-mkdir -p "$RUNS/cls8"
-pgrep -f "scripts/train/train.py cls .*--run $RUNS/cls8" >/dev/null && exit 0
-INIT=${CLS8_INIT:-model/classifier.onnx}
-if [ ! -f "$RUNS/cls8/init.onnx" ]; then
-  [ -f "$INIT" ] || { echo "run_phase8.sh: $INIT not found" >&2; exit 2; }
-  cp "$INIT" "$RUNS/cls8/init.onnx"
-fi
-nohup nice -n 5 /usr/bin/python3 scripts/train/train.py cls --cls-width m --threads 1 --seed 13 --grey 0.3 --shuffle 0.15 --lr 1e-3 \
-  --steps "${CLS8_STEPS:-20000}" --deadline-min "${CLS8_DEADLINE_MIN:-90}" ${CLS8_EXTEND_MIN:+--extend-min "$CLS8_EXTEND_MIN"} --ckpt-min 5 \
-  --init-onnx "$RUNS/cls8/init.onnx" --run "$RUNS/cls8" --min-items 300 \
+exec bash "$(dirname "$0")/finetune.sh" cls8 cls CLS8 90 --cls-width m --threads 1 --seed 13 --grey 0.3 --shuffle 0.15 --lr 1e-3 --ckpt-min 5 --min-items 300 \
   --train training-data/train-v14 training-data/train \
   --tiles training-data/tiles-v14f training-data/tiles-v14 training-data/tiles-flowers training-data/tiles-fonts training-data/tiles-train \
-  --val training-data/val-holdout \
-  >> "$RUNS/cls8.out" 2>&1 &
-echo "classifier phase 8 running; log: $RUNS/cls8.out"
+  --val training-data/val-holdout

@@ -49,6 +49,16 @@ export function tilesFromHand(hand: Hand): { tiles: Omit<TileItem, 'uid'>[]; set
   return { tiles, sets, winningIndex };
 }
 
+/** Where a box (photo pixels) sits over the photo, in percent, so it scales with the picture. */
+function boxStyle(box: readonly number[], photo: { width: number; height: number }) {
+  return {
+    left: `${(box[0]! / photo.width) * 100}%`,
+    top: `${(box[1]! / photo.height) * 100}%`,
+    width: `${(box[2]! / photo.width) * 100}%`,
+    height: `${(box[3]! / photo.height) * 100}%`,
+  };
+}
+
 export function ReviewView({ onNext }: { onNext: () => void }) {
   const { t } = useTranslation();
   const store = useAppStore();
@@ -107,12 +117,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
               className={`tile-box${tile.score !== undefined && tile.score < LOW_CONFIDENCE ? ' unsure' : ''}`}
               data-uid={tile.uid}
               data-code={tile.code}
-              style={{
-                left: `${(tile.box[0] / work.photo!.width) * 100}%`,
-                top: `${(tile.box[1] / work.photo!.height) * 100}%`,
-                width: `${(tile.box[2] / work.photo!.width) * 100}%`,
-                height: `${(tile.box[3] / work.photo!.height) * 100}%`,
-              }}
+              style={boxStyle(tile.box, work.photo!)}
               aria-label={describe(tile, i)}
               onClick={(e) => { e.stopPropagation(); if (!addMode) setPicking({ mode: 'change', uid: tile.uid }); }}
             >
@@ -125,12 +130,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
               type="button"
               className="left-out-box"
               data-code={d.code}
-              style={{
-                left: `${(d.box[0] / work.photo!.width) * 100}%`,
-                top: `${(d.box[1] / work.photo!.height) * 100}%`,
-                width: `${(d.box[2] / work.photo!.width) * 100}%`,
-                height: `${(d.box[3] / work.photo!.height) * 100}%`,
-              }}
+              style={boxStyle(d.box, work.photo!)}
               aria-label={t('review.leftOutTile', { name: tileName(t, d.code) })}
               onClick={(e) => { e.stopPropagation(); if (!addMode) store.run(restoreLeftOut(i)); }}
             />
