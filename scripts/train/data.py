@@ -27,6 +27,11 @@ CLASSES = [f"{i}m" for i in range(1, 10)] + [f"{i}p" for i in range(1, 10)] + \
 CLS_INDEX = {c: i for i, c in enumerate(CLASSES)}
 
 DET_CACHE_SIZE = 512      # scenes are letterboxed to this square for detector training
+# A tile cut by the edge of a training crop is a target when at least this much of its box is
+# inside, as the generator labels tiles cut by the photo's edge (scripts/synth/scene.ts
+# MIN_VISIBLE). Up to detector phase 3 this was 0.6, so tiles 50-60 % inside were negatives and
+# the detector missed a third of the tiles cut by the photo's edge in val-holdout.
+MIN_VISIBLE = 0.5
 PATCH = 96                # classifier context patch (covers PATCH_CTX x the tile box)
 PATCH_CTX = 1.6
 FLOWER_CODES = [f"f{i}" for i in range(1, 9)]
@@ -195,7 +200,7 @@ def det_targets(quads_out, side, n_out, stride=4):
         if cx1 <= cx0 or cy1 <= cy0 or w < 4 or h < 4:
             continue
         vis = (cx1 - cx0) * (cy1 - cy0) / (w * h)
-        if vis < 0.6:
+        if vis < MIN_VISIBLE:
             continue
         x0, y0, x1, y1 = cx0, cy0, cx1, cy1
         w, h = x1 - x0, y1 - y0

@@ -80,7 +80,8 @@ async function classifyCrops(models: Models, crops: Float32Array, n: number, mod
 /**
  * The flower reader's second look at the tiles the classifier reads as flowers (flower mass >=
  * FLOWER_GATE): larger crops (FLOWER_W x FLOWER_H), both ways up, averaged; their split of the
- * flower mass replaces the classifier's (withFlowerReading). No-op without a flower reader.
+ * flower mass is blended into the classifier's with `weight` (withFlowerReading). No-op without a
+ * flower reader.
  */
 async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], weight = FLOWER_READER_WEIGHT, margin = CROP_MARGIN): Promise<number> {
   const reader = models.flowers;
