@@ -207,11 +207,14 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   // a lone, doubtful detection far from the hand is the table's pattern, not a tile
   const found = all.flatMap((t, i) => (t ? [i] : []));
   const lone = isolatedUnsure(found.map((i) => all[i]!.box), found.map((i) => all[i]!.score));
+  const loneTiles = found.filter((_, j) => lone[j]).map((i) => all[i]!);
   found.forEach((i, j) => { if (lone[j]) all[i] = null; });
   // out of scale with the hand, or apart from it, and doubtful: probably the table, not a tile
   const live = all.flatMap((t, i) => (t ? [i] : []));
+  const f0 = models.labels.indexOf('f1');
   const stray = (opts.strayFilter ?? true)
-    ? strayDetections(live.map((i) => rasterBoxes[i]!), live.map((i) => dets[i]!.score), live.map((i) => Math.max(...probs[i]!)))
+    ? strayDetections(live.map((i) => rasterBoxes[i]!), live.map((i) => dets[i]!.score), live.map((i) => Math.max(...probs[i]!)),
+      live.map((i) => f0 >= 0 && flowerMass(probs[i]!, f0) >= 0.5))
     : live.map(() => false);
   let keptIdx = live;
   if (live.length && (opts.handCheck ?? true)) {
@@ -235,8 +238,12 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   } else {
     keptIdx = live.filter((_, j) => !stray[j]);
   }
+  if (loneTiles.length) {
+    const n = loneTiles.length;
+    result.notes = [...(result.notes ?? []), `${n === 1 ? 'one doubtful detection' : `${n} doubtful detections`} far from the other tiles ${n === 1 ? 'was' : 'were'} left out`];
+  }
   const kept = new Set(keptIdx);
-  const leftOut = live.filter((i) => !kept.has(i)).map((i) => ({ code: all[i]!.code, score: all[i]!.score, box: all[i]!.box }));
+  const leftOut = [...loneTiles, ...live.filter((i) => !kept.has(i)).map((i) => all[i]!)].map((t) => ({ code: t.code, score: t.score, box: t.box }));
   if (leftOut.length) result.leftOut = leftOut;
   const tiles = keptIdx.map((i) => all[i]!);
   if (!tiles.length) {

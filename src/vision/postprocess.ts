@@ -194,13 +194,16 @@ export function boxGap(a: Box, b: Box): number {
  *    squares of a checked cloth are not);
  *  - apart: the gap to every other confident tile is more than STRAY_GAP median
  *    tile lengths, and the detector score is below STRAY_GAP_BELOW (melds set
- *    apart and flowers laid aside are read confidently; a pattern is not).
+ *    apart and flowers laid aside are read confidently; a pattern is not). Detections
+ *    marked in `mayLieApart` (read as flowers: a hand is complete without its flowers,
+ *    so a flower left out would never be missed by the hand check) are not judged by
+ *    this rule.
  * The pipeline leaves strays out when the hand check finds a complete hand without
  * them (checkHandWithStrays). On val-holdout (phase-5 models) the rules marked 64 of
  * 131 false detections and 13 of 4548 true tiles; with that arbitration precision
  * rose 0.972 -> 0.982 and hand exact 0.557 -> 0.580.
  */
-export function strayDetections(boxes: readonly Box[], detScores: readonly number[], clsScores: readonly number[]): boolean[] {
+export function strayDetections(boxes: readonly Box[], detScores: readonly number[], clsScores: readonly number[], mayLieApart?: readonly boolean[]): boolean[] {
   const n = boxes.length;
   const stray = new Array<boolean>(n).fill(false);
   const conf = boxes.flatMap((_, i) => (detScores[i]! >= STRAY_CONFIDENT && clsScores[i]! >= STRAY_CONFIDENT ? [i] : []));
@@ -211,7 +214,7 @@ export function strayDetections(boxes: readonly Box[], detScores: readonly numbe
   for (let i = 0; i < n; i++) {
     const r = Math.max(boxes[i]![2], boxes[i]![3]) / med;
     if ((r > STRAY_SCALE || r < 1 / STRAY_SCALE) && detScores[i]! < STRAY_SCALE_BELOW) { stray[i] = true; continue; }
-    if (detScores[i]! >= STRAY_GAP_BELOW) continue;
+    if (detScores[i]! >= STRAY_GAP_BELOW || mayLieApart?.[i]) continue;
     let g = Infinity;
     for (const j of conf) if (j !== i) g = Math.min(g, boxGap(boxes[i]!, boxes[j]!));
     if (g > STRAY_GAP * med) stray[i] = true;

@@ -74,8 +74,9 @@ export interface ScanResult {
   /** Set when `tiles` is empty. */
   reason?: string;
   notes?: string[];
-  /** Doubtful detections the hand check or the stray filter left out (the table's pattern, most
-   * likely), so that the app can show them and the player can add one back. */
+  /** Doubtful detections left out (a lone one far from the hand, strays the hand check did not
+   * need, faces it left out): the table's pattern, most likely. Returned so that the app can show
+   * them and the player can add one back. */
   leftOut?: { code: TileCode; score: number; box: Box }[];
 }
 

@@ -208,31 +208,33 @@ describe('scanner app', () => {
     writeFileSync(resolve(ARTIFACTS, 'photo-phone.json'), JSON.stringify(r, null, 2));
   });
 
-  test('photo with a doubtful detection left out: shown dashed, added back with a tap (phone size)', async () => {
+  test('detections recognition left out: shown dashed, kept over a reload, added back with a tap (phone size)', async () => {
     const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
-    const label = JSON.parse(readFileSync(resolve(FIXTURES, '..', 'scenes', 'stray-36.json'), 'utf8')) as Label;
     await page.goto(server.url);
     await page.getByRole('heading', { name: 'Photograph the hand' }).waitFor();
-    await page.getByTestId('file-input').setInputFiles(resolve(FIXTURES, '..', 'scenes', 'stray-36.jpg'));
+    await page.getByTestId('file-input').setInputFiles(resolve(FIXTURES, 'hand-a.jpg'));
     await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 60_000 });
     await page.locator('.photo-wrap img').waitFor();
-    assert.deepEqual((await storeTiles(page)).map((t) => t.code), label.tiles.map((t) => t.code));
-    await page.getByText('One doubtful detection was left out as not a tile (dashed on the photo). Tap it if it is a tile.').waitFor();
-    assert.equal(await page.locator('.left-out-box').count(), 1);
-    await page.getByText('The tile count is right.').waitFor();
+    const n = (await storeTiles(page)).length;
+    // what a scan reports in ScanResult.leftOut (the pipeline's own reports depend on the model:
+    // test/vision/pipeline.test.ts checks them with stand-in models); put two in the work
+    // (a string: functions compiled by tsx carry helpers the page does not have)
+    await page.evaluate(`window.__mjStore.run({ label: { key: 'cmd.load' }, perform: (w) => ({ ...w, leftOut: [
+      { code: '5z', box: [40, 40, 120, 160], score: 0.3 }, { code: '2p', box: [300, 40, 120, 160], score: 0.4 }] }) })`);
+    await page.getByText('2 doubtful detections were left out as not tiles (dashed on the photo). Tap one if it is a tile.').waitFor();
+    assert.equal(await page.locator('.left-out-box').count(), 2);
     await shot(page, 'left-out-1-review');
-    // survives a reload
     await page.reload();
     await page.locator('.photo-wrap img').waitFor();
-    assert.equal(await page.locator('.left-out-box').count(), 1);
+    assert.equal(await page.locator('.left-out-box').count(), 2);
     await page.getByRole('button', { name: 'Left out: White Dragon. Add it to the hand' }).click();
-    assert.equal(await page.locator('.left-out-box').count(), 0);
-    assert.equal((await storeTiles(page)).length, label.tiles.length + 1);
-    await page.getByText(/15 tiles/).first().waitFor();
-    await shot(page, 'left-out-2-added');
-    // undo puts it back among the left-out ones
-    await page.getByRole('button', { name: /Undo/ }).click();
     assert.equal(await page.locator('.left-out-box').count(), 1);
+    assert.deepEqual((await storeTiles(page)).filter((t) => t.code === '5z' && t.box?.[0] === 40).length, 1);
+    assert.equal((await storeTiles(page)).length, n + 1);
+    await page.getByText('One doubtful detection was left out as not a tile (dashed on the photo). Tap it if it is a tile.').waitFor();
+    await shot(page, 'left-out-2-added');
+    await page.getByRole('button', { name: /Undo/ }).click();
+    assert.equal(await page.locator('.left-out-box').count(), 2);
     assert.deepEqual(errors, []);
     await ctx.close();
   });

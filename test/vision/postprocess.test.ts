@@ -155,6 +155,12 @@ describe('strayDetections', () => {
     expect(strayDetections(apart, [...sure, 0.6], [...sure, 0.9])[5]).toBe(true);
     expect(strayDetections(apart, [...sure, 0.75], [...sure, 0.3])[5]).toBe(false);
   });
+  it('lets a doubtful flower lie apart (flowers are laid aside), but not out of scale', () => {
+    const apart: Box[] = [...row, [100, 400, 60, 80]];
+    expect(strayDetections(apart, [...sure, 0.6], [...sure, 0.9], [false, false, false, false, false, true])[5]).toBe(false);
+    const big: Box[] = [...row, [100, 400, 120, 160]];
+    expect(strayDetections(big, [...sure, 0.6], [...sure, 0.9], [false, false, false, false, false, true])[5]).toBe(true);
+  });
   it('keeps a doubtful tile next to the hand (a neighbour within a tile length)', () => {
     const near: Box[] = [...row, [100 + 5 * 62 + 40, 100, 60, 80]];
     expect(strayDetections(near, [...sure, 0.5], [...sure, 0.5])[5]).toBe(false);

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadTiles } from '../model/commands.ts';
-import type { TileItem } from '../model/work.ts';
+import type { LeftOutItem, TileItem } from '../model/work.ts';
 import { useAppStore, useSelect } from '../state/context.tsx';
 import { savePhoto } from '../state/store.ts';
 import { checkPhoto, displaySize } from './photo.ts';
@@ -28,6 +28,11 @@ export function tilesFromScan(r: ScanResult): Omit<TileItem, 'uid'>[] {
     if (g !== undefined) item.group = g;
     return item;
   });
+}
+
+/** The detections recognition left out, kept with the work so that the player can add one back. */
+export function leftOutFromScan(r: ScanResult): LeftOutItem[] {
+  return (r.leftOut ?? []).map((d) => ({ code: d.code, box: [...d.box], score: d.score }));
 }
 
 export function useRecognizerStatus(): RecognizerStatus {
@@ -111,8 +116,7 @@ export function CaptureView({ onDone, onManual, notify }: { onDone: () => void; 
       const result = await recognizer().scan(blob, (p) => setBusy(p));
       const tiles = tilesFromScan(result);
       const w = result.width || size.width, h = result.height || size.height;
-      const leftOut = (result.leftOut ?? []).map((d) => ({ code: d.code, box: d.box, score: d.score }));
-      store.run(loadTiles(tiles, 'photo', { ...photo, width: w, height: h }, { leftOut }));
+      store.run(loadTiles(tiles, 'photo', { ...photo, width: w, height: h }, { leftOut: leftOutFromScan(result) }));
       notify(tiles.length ? { key: 'status.found', values: { n: tiles.length } } : { key: 'err.noTiles' });
     } catch (e) {
       const err = e instanceof RecognitionError ? e : new RecognitionError('inference-failed', String((e as Error)?.message ?? e));

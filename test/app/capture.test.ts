@@ -1,0 +1,32 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { leftOutFromScan, tilesFromScan } from '../../src/app/capture/CaptureView.tsx';
+import type { ScanResult } from '../../src/vision/types.ts';
+
+const scan: ScanResult = {
+  width: 800,
+  height: 600,
+  tiles: [
+    { code: '1m', score: 0.98, box: [10, 10, 40, 60], row: 0, group: 0 },
+    { code: '1m', score: 0.97, box: [52, 10, 40, 60], row: 0, group: 0 },
+    { code: '1m', score: 0.51, box: [94, 10, 60, 40], row: 0, group: 0, sideways: true, alternatives: [{ code: '2m', score: 0.3 }], handCheck: true },
+    { code: '5p', score: 0.99, box: [200, 10, 40, 60], row: 0, group: 1 },
+  ],
+  groups: [{ tiles: [0, 1, 2], kind: 'meld', reason: 'sideways tile' }, { tiles: [3], kind: 'tiles', reason: 'rest' }],
+  leftOut: [{ code: '5z', score: 0.3, box: [600, 500, 40, 60] }],
+};
+
+describe('scan result to review work', () => {
+  it('keeps codes, boxes, scores, next guesses and sideways tiles; groups only for melds and kongs', () => {
+    const tiles = tilesFromScan(scan);
+    expect(tiles.map((t) => t.code)).toEqual(['1m', '1m', '1m', '5p']);
+    expect(tiles[2]).toEqual({ code: '1m', box: [94, 10, 60, 40], score: 0.51, sideways: true, alternatives: ['2m'], group: 0 });
+    expect(tiles[3]!.group).toBeUndefined();
+  });
+  it('keeps the detections recognition left out, as copies', () => {
+    const left = leftOutFromScan(scan);
+    expect(left).toEqual([{ code: '5z', score: 0.3, box: [600, 500, 40, 60] }]);
+    expect(left[0]!.box).not.toBe(scan.leftOut![0]!.box);
+    expect(leftOutFromScan({ ...scan, leftOut: undefined })).toEqual([]);
+  });
+});

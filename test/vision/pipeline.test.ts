@@ -1,0 +1,103 @@
+/**
+ * scanPhoto's bookkeeping with stand-in models (no ONNX runtime): a detector that "sees" the
+ * boxes we place and a classifier that reads each crop as the class we choose. Checks what the
+ * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
+ */
+import { describe, expect, it } from 'vitest';
+import { scanPhoto } from '../../src/vision/pipeline.ts';
+import { iou } from '../../src/vision/postprocess.ts';
+import type { Models } from '../../src/vision/session.ts';
+import type { OrtSession } from '../../src/vision/runtime.ts';
+import { TILE_CODES, type Box, type DecodedPhoto } from '../../src/vision/types.ts';
+
+const W = 512, H = 384, STRIDE = 4;
+type Placed = { cx: number; cy: number; det: number; code: string };
+
+/** A detector whose heatmap peaks at the placed tiles (24x32 px boxes; cell-aligned centres). */
+function fakeDetector(tiles: Placed[]): OrtSession {
+  return {
+    inputNames: ['image'],
+    outputNames: ['heatmap', 'box'],
+    run: async (feeds: Record<string, { dims: readonly number[] }>) => {
+      const [, , h, w] = feeds.image!.dims as number[];
+      const gh = h! / STRIDE, gw = w! / STRIDE, plane = gh * gw;
+      const hm = new Float32Array(2 * plane), bx = new Float32Array(4 * plane);
+      for (const t of tiles) {
+        const i = Math.round(t.cy / STRIDE) * gw + Math.round(t.cx / STRIDE);
+        hm[i] = t.det;
+        bx[2 * plane + i] = Math.log(24 / STRIDE);
+        bx[3 * plane + i] = Math.log(32 / STRIDE);
+      }
+      return { heatmap: { data: hm, dims: [1, 2, gh, gw] }, box: { data: bx, dims: [1, 4, gh, gw] } };
+    },
+  } as unknown as OrtSession;
+}
+
+/** A classifier that reads the n-th crop (detections come strongest first) as codes[n], surely. */
+function fakeClassifier(codes: string[]): OrtSession {
+  return {
+    inputNames: ['crops'],
+    outputNames: ['logits'],
+    run: async (feeds: Record<string, { dims: readonly number[] }>) => {
+      const n = feeds.crops!.dims[0]!, K = TILE_CODES.length;
+      const logits = new Float32Array(n * K);
+      for (let j = 0; j < n; j++) logits[j * K + TILE_CODES.indexOf(codes[j] as never)] = 12;
+      return { logits: { data: logits, dims: [n, K] } };
+    },
+  } as unknown as OrtSession;
+}
+
+function scan(tiles: Placed[]) {
+  const byStrength = [...tiles].sort((a, b) => b.det - a.det);
+  const models: Models = { detector: fakeDetector(tiles), classifier: fakeClassifier(byStrength.map((t) => t.code)), labels: TILE_CODES, bytes: 0 };
+  const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
+  return scanPhoto(photo, models, { zoom: false });
+}
+
+/** A row of 14 tiles making a complete hand, strongest first, centres 28 px apart. */
+const HAND = ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m', '1p', '2p', '3p', '5p', '5p'];
+const row = (codes = HAND): Placed[] => codes.map((code, k) => ({ cx: 40 + 28 * k, cy: 152, det: 0.99 - 0.001 * k, code }));
+const at = (box: Box, t: Placed) => iou(box, [t.cx - 12, t.cy - 16, 24, 32]) > 0.9;
+
+describe('scanPhoto with stand-in models', () => {
+  it('leaves out a doubtful detection apart from a complete hand, and reports it', async () => {
+    const stray: Placed = { cx: 300, cy: 280, det: 0.55, code: '5z' };
+    const r = await scan([...row(), stray]);
+    expect(r.tiles.map((t) => t.code)).toEqual(HAND);
+    expect(r.leftOut).toHaveLength(1);
+    expect(r.leftOut![0]!.code).toBe('5z');
+    expect(at(r.leftOut![0]!.box, stray)).toBe(true);
+    expect(r.notes?.join(' ')).toMatch(/one doubtful detection was left out/);
+  });
+
+  it('keeps that detection when the hand needs it', async () => {
+    const tiles = row(HAND.slice(0, 13));
+    const needed: Placed = { cx: 300, cy: 280, det: 0.55, code: '5p' };
+    const r = await scan([...tiles, needed]);
+    expect(r.tiles.map((t) => t.code).sort()).toEqual([...HAND].sort());
+    expect(r.leftOut).toBeUndefined();
+  });
+
+  it('reports a lone, unsure detection far from the hand as left out too', async () => {
+    const lone: Placed = { cx: 480, cy: 360, det: 0.46, code: '5z' };
+    const r = await scan([...row(), lone]);
+    expect(r.tiles).toHaveLength(14);
+    expect(r.leftOut?.map((d) => d.code)).toEqual(['5z']);
+    expect(at(r.leftOut![0]!.box, lone)).toBe(true);
+    expect(r.notes?.join(' ')).toMatch(/one doubtful detection far from the other tiles was left out/);
+  });
+
+  it('does not leave out a doubtful flower laid aside: a hand is complete without it', async () => {
+    const flower: Placed = { cx: 300, cy: 280, det: 0.55, code: 'f3' };
+    const r = await scan([...row(), flower]);
+    expect(r.tiles.map((t) => t.code)).toEqual([...HAND, 'f3']);
+    expect(r.leftOut).toBeUndefined();
+  });
+
+  it('keeps every detection and reports nothing left out when all are sure', async () => {
+    const r = await scan(row());
+    expect(r.tiles).toHaveLength(14);
+    expect(r.leftOut).toBeUndefined();
+    expect(r.notes).toBeUndefined();
+  });
+});
