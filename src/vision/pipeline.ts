@@ -31,7 +31,7 @@ export const TTA_CONFIDENT = 0.9;
 export const FLOWER_GATE = 0.3;
 /** Weight of the flower reader's split of the flower mass against the classifier's (withFlowerReading;
  * chosen on val-holdout: see model/MODEL_CARD.md). */
-export const FLOWER_READER_WEIGHT = 0.7;
+export const FLOWER_READER_WEIGHT = 0.6;
 
 /** 'all': classify every crop also turned 180 degrees and average the probabilities;
  * 'uncertain': only crops the first pass is not sure of (top probability < TTA_CONFIDENT);
