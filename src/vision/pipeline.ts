@@ -32,6 +32,9 @@ export const FLOWER_GATE = 0.3;
 /** Weight of the flower reader's split of the flower mass against the classifier's (withFlowerReading;
  * chosen on val-holdout: see model/MODEL_CARD.md). */
 export const FLOWER_READER_WEIGHT = 0.6;
+/** A detection at least this likely a flower may lie apart from the hand without being a stray
+ * (flowers are laid aside, and a hand is complete without them). */
+export const FLOWER_LIES_APART = 0.5;
 
 /** 'all': classify every crop also turned 180 degrees and average the probabilities;
  * 'uncertain': only crops the first pass is not sure of (top probability < TTA_CONFIDENT);
@@ -83,12 +86,12 @@ async function classifyCrops(models: Models, crops: Float32Array, n: number, mod
  * flower mass is blended into the classifier's with `weight` (withFlowerReading). No-op without a
  * flower reader.
  */
-async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], weight = FLOWER_READER_WEIGHT, margin = CROP_MARGIN): Promise<number> {
+async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], weight = FLOWER_READER_WEIGHT, margin = CROP_MARGIN): Promise<void> {
   const reader = models.flowers;
   const f0 = models.labels.indexOf('f1');
-  if (!reader || f0 < 0) return 0;
+  if (!reader || f0 < 0) return;
   const idx = probs.flatMap((p, i) => (flowerMass(p, f0) >= FLOWER_GATE ? [i] : []));
-  if (!idx.length) return 0;
+  if (!idx.length) return;
   const crops = cropTiles(img, idx.map((i) => boxes[i]!), idx.map((i) => sideways[i]!), FLOWER_W, FLOWER_H, margin);
   const n = idx.length, plane = FLOWER_H * FLOWER_W;
   const both = new Float32Array(2 * n * 3 * plane);
@@ -100,7 +103,6 @@ async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sidew
     const a = softmax(logits, j * 8, 8), b = softmax(logits, (n + j) * 8, 8);
     withFlowerReading(probs[i]!, a.map((v, k) => (v + b[k]!) / 2), f0, weight);
   });
-  return n;
 }
 
 export interface PipelineOptions {
@@ -214,7 +216,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const f0 = models.labels.indexOf('f1');
   const stray = (opts.strayFilter ?? true)
     ? strayDetections(live.map((i) => rasterBoxes[i]!), live.map((i) => dets[i]!.score), live.map((i) => Math.max(...probs[i]!)),
-      live.map((i) => f0 >= 0 && flowerMass(probs[i]!, f0) >= 0.5))
+      live.map((i) => f0 >= 0 && flowerMass(probs[i]!, f0) >= FLOWER_LIES_APART))
     : live.map(() => false);
   let keptIdx = live;
   if (live.length && (opts.handCheck ?? true)) {
@@ -264,8 +266,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
 export async function classifyTileImage(img: RasterImage, models: Models, k = 3, tta: boolean | TtaMode = 'all'): Promise<{ code: TileCode; score: number }[]> {
   const crop = cropWholeImage(img);
   const [p] = await classifyCrops(models, crop, 1, ttaMode(tta));
-  const side = img.width > img.height;
-  await readFlowers(models, img, [[0, 0, img.width, img.height]], [side], [p], FLOWER_READER_WEIGHT, 1.0);
+  await readFlowers(models, img, [[0, 0, img.width, img.height]], [img.width > img.height], [p], undefined, 1.0);
   return topK(p, k).map((x) => ({ code: models.labels[x.index] as TileCode, score: round(x.score, 4) }));
 }
 

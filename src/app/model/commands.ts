@@ -29,10 +29,8 @@ export function loadTiles(
     const items = tiles.map((t, i) => ({ ...t, uid: `t${w.nextUid + i}` }));
     const sets = extra?.sets ? extra.sets(items) : null;
     const winningUid = extra?.winningIndex !== undefined ? items[extra.winningIndex]?.uid ?? null : null;
-    const { leftOut: _previous, ...rest } = w;
     return {
-      ...rest,
-      ...(extra?.leftOut?.length ? { leftOut: extra.leftOut } : {}),
+      ...withLeftOut(w, extra?.leftOut),
       source,
       photo,
       tiles: items,
@@ -71,10 +69,15 @@ export const restoreLeftOut = (index: number): Command =>
     const item = w.leftOut?.[index];
     if (!item) return w;
     const tile: TileItem = { uid: `t${w.nextUid}`, code: item.code, box: item.box, score: item.score };
-    const leftOut = w.leftOut!.filter((_, i) => i !== index);
-    const { leftOut: _old, ...rest } = w;
-    return { ...rest, ...(leftOut.length ? { leftOut } : {}), tiles: insertInReadingOrder(w.tiles, tile), sets: null, nextUid: w.nextUid + 1 };
+    const rest = withLeftOut(w, w.leftOut!.filter((_, i) => i !== index));
+    return { ...rest, tiles: insertInReadingOrder(w.tiles, tile), sets: null, nextUid: w.nextUid + 1 };
   });
+
+/** The work with this list of left-out detections; an empty list is no list (the field goes). */
+function withLeftOut(w: Work, leftOut: LeftOutItem[] | undefined): Work {
+  const { leftOut: _old, ...rest } = w;
+  return leftOut?.length ? { ...rest, leftOut } : rest;
+}
 
 export const clearTiles = (): Command =>
   cmd('cmd.clear', (w) => ({ ...w, tiles: [], sets: null, winningUid: null }));
