@@ -505,14 +505,39 @@ def tile_patch(im, size=PATCH):
 
 
 def cls_pool(scenes, tiles):
-    """Concatenate the current scene patches and tile patches into training arrays."""
-    P = [it[0] for it in scenes.items if len(it[1])]
-    L = [it[1] for it in scenes.items if len(it[1])]
-    S = [it[2] for it in scenes.items if len(it[1])]
+    """Concatenate the current scene patches and tile patches into training arrays. The scenes'
+    and tiles' own patch lists are then pointed at views of the new array, so each patch is held
+    once (twice only while a rebuild copies them: 160 px patches of all classes take ~8 GB)."""
+    keep = [i for i, it in enumerate(scenes.items) if len(it[1])]
+    P = [scenes.items[i][0] for i in keep]
+    L = [scenes.items[i][1] for i in keep]
+    S = [scenes.items[i][2] for i in keep]
     if tiles is not None and tiles.patches:
-        P.append(np.stack(tiles.patches))
+        P.extend(p[None] for p in tiles.patches)
         L.append(np.array(tiles.labels, np.int64))
         S.append(np.zeros(len(tiles.labels), bool))
     if not P:
         return None
-    return np.concatenate(P), np.concatenate(L), np.concatenate(S)
+    pool = np.concatenate(P)
+    del P
+    o = 0
+    for i in keep:
+        it = scenes.items[i]
+        n = len(it[1])
+        scenes.items[i] = (pool[o:o + n],) + tuple(it[1:])
+        o += n
+    if tiles is not None:
+        for j in range(len(tiles.patches)):
+            tiles.patches[j] = pool[o + j]
+    _release_freed_memory()
+    return pool, np.concatenate(L), np.concatenate(S)
+
+
+def _release_freed_memory():
+    """Hand the patches just freed back to the system: glibc keeps small freed blocks in the heap,
+    and a rebuild of the pool would otherwise hold the old patches, the old pool and the new one."""
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass

@@ -2,7 +2,7 @@
 # CI smoke test: generate 3 scenes and a few flower tiles with the synthetic generator into a
 # temp dir, run one training step of the detector, the classifier and the flower reader, export
 # them to ONNX, read the exports back (the same outputs as their checkpoints) and run one
-# fine-tune step from the detector's and the classifier's.
+# fine-tune step from the detector's and the classifier's (the latter on large 96x72 crops).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TMP=$(mktemp -d)

@@ -287,11 +287,11 @@ F0 = D.CLS_INDEX["f1"]
 
 
 @torch.no_grad()
-def cls_eval(model, patches, labels, side, flw=False):
+def cls_eval(model, patches, labels, side, flw=False, large=False):
     model.eval()
     gen = torch.Generator().manual_seed(0)
     correct = 0
-    hw = (FLW_H, FLW_W) if flw else (CLS_H, CLS_W)
+    hw = (FLW_H, FLW_W) if flw or large else (CLS_H, CLS_W)
     for s in range(0, len(labels), 256):
         idx = np.arange(s, min(s + 256, len(labels)))
         x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=hw[0], out_w=hw[1], aug=False)
@@ -306,13 +306,19 @@ def train_cls(a):
     """Crop classifier (mode cls), or the flower reader (mode flw): the same network trained on
     96x72 crops of flower and season tiles only, its loss over the eight flower logits, with more
     greyscale and swapped colour channels (sets draw and colour their flowers differently; the
-    character and numeral are what they share)."""
+    character and numeral are what they share). With --large, the classifier takes the reader's
+    96x72 crops (from 160 px patches) for all 43 classes; a resumed run keeps its own size."""
     flw = a.mode == "flw"
     torch.manual_seed(a.seed)
     run = a.run or os.path.join(RUNS, "flw" if flw else "cls")
     os.makedirs(run, exist_ok=True)
-    codes, patch = (D.FLOWER_CODES, D.FLW_PATCH) if flw else (None, D.PATCH)
-    out_h, out_w = (FLW_H, FLW_W) if flw else (CLS_H, CLS_W)
+    ck = os.path.join(run, "ckpt.pt")
+    large = bool(a.large)
+    if os.path.exists(ck):
+        large = bool(torch.load(ck, map_location="cpu").get("extra", {}).get("large", False))
+    codes = D.FLOWER_CODES if flw else None
+    patch = D.FLW_PATCH if flw or large else D.PATCH
+    out_h, out_w = (FLW_H, FLW_W) if flw or large else (CLS_H, CLS_W)
     grey = a.grey if a.grey is not None else (0.35 if flw else 0.08)
     shuffle = a.shuffle if a.shuffle is not None else (0.25 if flw else 0.0)
     scenes = D.GrowingScenes(a.train, "cls", limit=a.limit, codes=codes, patch=patch)
@@ -332,7 +338,6 @@ def train_cls(a):
     ema = EMA(model)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=5e-4)
     gen = torch.Generator().manual_seed(a.seed)
-    ck = os.path.join(run, "ckpt.pt")
     if a.init and not os.path.exists(ck):
         init = torch.load(a.init, map_location="cpu")
         model.load_state_dict(init["ema"])
@@ -347,7 +352,7 @@ def train_cls(a):
     bud = Budget(a, extra)
     # a run that started from an ONNX file keeps its BatchNorm frozen when resumed
     frozen = bool(a.init_onnx) or bool((extra or {}).get("frozen_bn"))
-    log(run, f"{a.mode}: width {width}, grey {grey}, shuffle {shuffle}, {out_h}x{out_w}, {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), params {count_params(model)}, start step {step}/{a.steps}")
+    log(run, f"{a.mode}: width {width}, {'large crops, ' if large else ''}grey {grey}, shuffle {shuffle}, {out_h}x{out_w}, {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), params {count_params(model)}, start step {step}/{a.steps}")
     model.train()
     if frozen:
         from onnx_weights import freeze_bn
@@ -386,14 +391,17 @@ def train_cls(a):
             agg = [0.0, 0, 0]
             t0 = time.time()
         if time.time() - last_ck > a.ckpt_min * 60 or bud.done(step):
-            save_ckpt(ck, model, ema, opt, step, gen, {**bud.state(), "width": width, "frozen_bn": frozen})
+            save_ckpt(ck, model, ema, opt, step, gen, {**bud.state(), "width": width, "frozen_bn": frozen, "large": large})
             last_ck = time.time()
             if vp is not None:
-                acc = cls_eval(ema.m, vp, vl, vs, flw)
+                acc = cls_eval(ema.m, vp, vl, vs, flw, large)
                 log(run, f"ckpt step {step}: val(EMA) crop accuracy {acc:.4f} on {len(vl)}")
     log(run, f"finished at step {step}")
     name = "flowers.onnx" if flw else "classifier.onnx"
-    (export_flw if flw else export_cls)(ema.m, os.path.join(run, name))
+    if flw:
+        export_flw(ema.m, os.path.join(run, name))
+    else:
+        export_cls(ema.m, os.path.join(run, name), large)
     log(run, "exported " + os.path.join(run, name))
 
 
@@ -410,9 +418,11 @@ def export_det(model, path, opset=17):
                                     "box": {0: "n", 2: "gh", 3: "gw"}})
 
 
-def export_cls(model, path, opset=17):
+def export_cls(model, path, large=False, opset=17):
+    """The classifier; its input is (n, 3, 64, 48), or (n, 3, 96, 72) when trained on large crops
+    (the pipeline reads the size from the file)."""
     model = copy.deepcopy(model).eval()
-    x = torch.zeros(1, 3, CLS_H, CLS_W)
+    x = torch.zeros(1, 3, FLW_H, FLW_W) if large else torch.zeros(1, 3, CLS_H, CLS_W)
     torch.onnx.export(model, x, path, opset_version=opset, input_names=["crops"], output_names=["logits"],
                       dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
 
@@ -503,7 +513,13 @@ def smoke(a):
         _check_onnx_round_trip(net, os.path.join(b.run, "ckpt.pt"), onnx, x)
         b.run = os.path.join(out, f"{mode}-init")
         b.init_onnx = onnx
+        # the classifier's fine-tune runs on large crops, as phase 9 does from the 48x64 phase 7
+        b.large = mode == "cls"
         (train_det if mode == "det" else train_cls)(b)
+        if mode == "cls":
+            _check_onnx_round_trip(Classifier, os.path.join(b.run, "ckpt.pt"), os.path.join(b.run, "classifier.onnx"),
+                                   torch.rand(3, 3, FLW_H, FLW_W))
+            assert torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")["extra"]["large"]
     print(f"smoke ok in {time.time()-t:.1f}s: {out}")
 
 
@@ -520,7 +536,10 @@ def export_from_ckpt(a):
         state = torch.load(ck, map_location="cpu")
         m = Classifier(state.get("extra", {}).get("width", "s")) if kind != "det" else cls_()
         m.load_state_dict(state["ema"])
-        fn(m, os.path.join(out, name))
+        if kind == "cls":
+            fn(m, os.path.join(out, name), bool(state.get("extra", {}).get("large", False)))
+        else:
+            fn(m, os.path.join(out, name))
         print(f"exported {ck} -> {os.path.join(out, name)}")
 
 
@@ -538,6 +557,7 @@ def main():
     ap.add_argument("--flw-run", default="flw", help="export: run dir name under runs/")
     ap.add_argument("--grey", type=float, default=None, help="cls/flw: probability of a greyscale crop (default 0.08, flw 0.35)")
     ap.add_argument("--shuffle", type=float, default=None, help="cls/flw: probability of swapped colour channels (default 0, flw 0.25)")
+    ap.add_argument("--large", action="store_true", help="cls: 96x72 crops from 160 px patches (the flower reader's), all classes")
     ap.add_argument("--init", default=None, help="cls: start from the EMA weights of this checkpoint (fresh optimiser and schedule)")
     ap.add_argument("--init-onnx", default=None, help="det/cls: start from the weights of an exported ONNX model (onnx_weights.py); BatchNorm stays frozen")
     ap.add_argument("--steps", type=int, default=3000)

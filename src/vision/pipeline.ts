@@ -3,7 +3,7 @@
  * Node, createImageBitmap/OffscreenCanvas in the browser) and the loaded models.
  *
  * detector (letterboxed long side 512) -> peaks + NMS -> boxes in raster px ->
- * crops from the raster (48x64, sideways stood up) -> one batched classifier
+ * crops from the raster (the classifier's size, 72x96, sideways stood up) -> one batched classifier
  * call -> a second look at tiles read as flowers (72x96 crops, flower reader) -> hand check ->
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
@@ -60,11 +60,15 @@ function ttaMode(t: boolean | TtaMode | undefined): TtaMode {
   return t;
 }
 
-/** Classify (n, 3, CROP_H, CROP_W) crops; softmax per crop, with 180-degree test-time augmentation. */
+/** The classifier's crop size (Models.crop; CROP_W x CROP_H for models that do not say). */
+const cropSize = (models: Models) => models.crop ?? { w: CROP_W, h: CROP_H };
+
+/** Classify (n, 3, h, w) crops (cropSize); softmax per crop, with 180-degree test-time augmentation. */
 async function classifyCrops(models: Models, crops: Float32Array, n: number, mode: TtaMode): Promise<Float32Array[]> {
   const K = models.labels.length;
+  const { w, h } = cropSize(models);
   const run = async (data: Float32Array, count: number) => {
-    const out = await models.classifier.run({ [models.classifier.inputNames[0]]: floatTensor(data, [count, 3, CROP_H, CROP_W]) });
+    const out = await models.classifier.run({ [models.classifier.inputNames[0]]: floatTensor(data, [count, 3, h, w]) });
     const logits = out[models.classifier.outputNames[0]].data as Float32Array;
     return Array.from({ length: count }, (_, i) => softmax(logits, i * K, K));
   };
@@ -72,7 +76,7 @@ async function classifyCrops(models: Models, crops: Float32Array, n: number, mod
   if (mode === 'off') return probs;
   const again = mode === 'all' ? probs.map((_, i) => i) : probs.flatMap((p, i) => (Math.max(...p) < TTA_CONFIDENT ? [i] : []));
   if (!again.length) return probs;
-  const turned = await run(turnedCrops(crops, again), again.length);
+  const turned = await run(turnedCrops(crops, again, w * h), again.length);
   again.forEach((i, j) => {
     const p = probs[i], q = turned[j];
     for (let k = 0; k < K; k++) p[k] = (p[k] + q[k]) / 2;
@@ -180,7 +184,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const dets = candidates;
   const rasterBoxes = dets.map((d) => d.box);
   const N = dets.length;
-  const crops = cropTiles(img, rasterBoxes, dets.map((d) => d.sideways));
+  const { w: cw, h: ch } = cropSize(models);
+  const crops = cropTiles(img, rasterBoxes, dets.map((d) => d.sideways), cw, ch);
   const probs = await classifyCrops(models, crops, N, ttaMode(opts.tta));
   if (T) T.classify = now() - t;
   if (opts.flowerReader ?? true) {
@@ -264,7 +269,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
 
 /** Treat the whole picture as one tile; top-k classes (both ways up averaged, as tiles lie either way). */
 export async function classifyTileImage(img: RasterImage, models: Models, k = 3, tta: boolean | TtaMode = 'all'): Promise<{ code: TileCode; score: number }[]> {
-  const crop = cropWholeImage(img);
+  const { w, h } = cropSize(models);
+  const crop = cropWholeImage(img, w, h);
   const [p] = await classifyCrops(models, crop, 1, ttaMode(tta));
   await readFlowers(models, img, [[0, 0, img.width, img.height]], [img.width > img.height], [p], undefined, 1.0);
   return topK(p, k).map((x) => ({ code: models.labels[x.index] as TileCode, score: round(x.score, 4) }));

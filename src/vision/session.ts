@@ -19,8 +19,25 @@ export interface Models {
   /** Logits of f1..f8 for (n, 3, FLOWER_H, FLOWER_W) crops; absent when no flower reader was given. */
   flowers?: OrtSession;
   labels: readonly string[];
+  /** The classifier's crop size (classifierCropSize); CROP_W x CROP_H when absent. */
+  crop?: CropSize;
   /** Total bytes of the model files. */
   bytes: number;
+}
+
+export interface CropSize {
+  w: number;
+  h: number;
+}
+
+/** The crop size a classifier file takes: the fixed height and width of its (n, 3, H, W) input,
+ * or CROP_W x CROP_H when the file does not say (the phase-7 classifier took 48x64 crops, the
+ * phase-9 one 72x96). */
+export function classifierCropSize(s: Pick<OrtSession, 'inputMetadata'>): CropSize {
+  const meta = s.inputMetadata?.[0];
+  const shape = meta && meta.isTensor ? meta.shape : undefined;
+  const h = shape?.[2], w = shape?.[3];
+  return typeof h === 'number' && typeof w === 'number' && h > 0 && w > 0 ? { w, h } : { w: CROP_W, h: CROP_H };
 }
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
@@ -59,7 +76,7 @@ export function loadModels(src: ModelSources): Promise<Models> {
       const [db, cb, fb] = await Promise.all([readSource(src.detector), readSource(src.classifier), src.flowers === undefined ? undefined : readSource(src.flowers)]);
       const detector = await createSession(db);
       const classifier = await createSession(cb);
-      const m: Models = { detector, classifier, labels: TILE_CODES, bytes: db.byteLength + cb.byteLength + (fb?.byteLength ?? 0) };
+      const m: Models = { detector, classifier, labels: TILE_CODES, crop: classifierCropSize(classifier), bytes: db.byteLength + cb.byteLength + (fb?.byteLength ?? 0) };
       if (fb) m.flowers = await createSession(fb);
       await warmUp(m);
       return m;
@@ -75,7 +92,8 @@ export function loadModels(src: ModelSources): Promise<Models> {
 /** One tiny run of each model so the first real photo does not pay for kernel setup. */
 export async function warmUp(m: Models): Promise<void> {
   await m.detector.run({ [m.detector.inputNames[0]]: floatTensor(new Float32Array(3 * 64 * 64).fill(0.5), [1, 3, 64, 64]) });
-  await m.classifier.run({ [m.classifier.inputNames[0]]: floatTensor(new Float32Array(3 * CROP_H * CROP_W), [1, 3, CROP_H, CROP_W]) });
+  const { w, h } = m.crop ?? { w: CROP_W, h: CROP_H };
+  await m.classifier.run({ [m.classifier.inputNames[0]]: floatTensor(new Float32Array(3 * h * w), [1, 3, h, w]) });
   if (m.flowers) await m.flowers.run({ [m.flowers.inputNames[0]]: floatTensor(new Float32Array(3 * FLOWER_H * FLOWER_W), [1, 3, FLOWER_H, FLOWER_W]) });
 }
 

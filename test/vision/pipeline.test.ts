@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { scanPhoto } from '../../src/vision/pipeline.ts';
 import { iou } from '../../src/vision/postprocess.ts';
-import type { Models } from '../../src/vision/session.ts';
+import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
+import { CROP_H, CROP_W } from '../../src/vision/preprocess.ts';
 import type { OrtSession } from '../../src/vision/runtime.ts';
 import { TILE_CODES, type Box, type DecodedPhoto } from '../../src/vision/types.ts';
 
@@ -33,12 +34,15 @@ function fakeDetector(tiles: Placed[]): OrtSession {
   } as unknown as OrtSession;
 }
 
-/** A classifier that reads the n-th crop (detections come strongest first) as codes[n], surely. */
-function fakeClassifier(codes: string[]): OrtSession {
+/** A classifier that reads the n-th crop (detections come strongest first) as codes[n], surely;
+ * the shapes of its inputs go to `seen`. */
+function fakeClassifier(codes: string[], seen: number[][] = []): OrtSession {
   return {
     inputNames: ['crops'],
     outputNames: ['logits'],
-    run: async (feeds: Record<string, { dims: readonly number[] }>) => {
+    run: async (feeds: Record<string, { dims: readonly number[]; data: Float32Array }>) => {
+      seen.push([...feeds.crops!.dims]);
+      expect(feeds.crops!.data.length).toBe(feeds.crops!.dims.reduce((a, b) => a * b, 1));
       const n = feeds.crops!.dims[0]!, K = TILE_CODES.length;
       const logits = new Float32Array(n * K);
       for (let j = 0; j < n; j++) logits[j * K + TILE_CODES.indexOf(codes[j] as never)] = 12;
@@ -47,9 +51,10 @@ function fakeClassifier(codes: string[]): OrtSession {
   } as unknown as OrtSession;
 }
 
-function scan(tiles: Placed[]) {
+function scan(tiles: Placed[], crop?: CropSize, seen?: number[][]) {
   const byStrength = [...tiles].sort((a, b) => b.det - a.det);
-  const models: Models = { detector: fakeDetector(tiles), classifier: fakeClassifier(byStrength.map((t) => t.code)), labels: TILE_CODES, bytes: 0 };
+  const models: Models = { detector: fakeDetector(tiles), classifier: fakeClassifier(byStrength.map((t) => t.code), seen), labels: TILE_CODES, bytes: 0 };
+  if (crop) models.crop = crop;
   const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
   return scanPhoto(photo, models, { zoom: false });
 }
@@ -99,5 +104,30 @@ describe('scanPhoto with stand-in models', () => {
     expect(r.tiles).toHaveLength(14);
     expect(r.leftOut).toBeUndefined();
     expect(r.notes).toBeUndefined();
+  });
+
+  it('crops at the size the classifier takes: 72x96 for a large-crop classifier, 48x64 when the models do not say', async () => {
+    const large: number[][] = [], plain: number[][] = [];
+    const a = await scan(row(), { w: 72, h: 96 }, large);
+    const b = await scan(row(), undefined, plain);
+    expect(a.tiles.map((t) => t.code)).toEqual(HAND);
+    expect(b.tiles.map((t) => t.code)).toEqual(HAND);
+    expect(large[0]).toEqual([14, 3, 96, 72]);
+    expect(plain[0]).toEqual([14, 3, CROP_H, CROP_W]);
+  });
+});
+
+describe('classifierCropSize', () => {
+  const meta = (shape: (number | string)[] | undefined, isTensor = true) =>
+    ({ inputMetadata: shape ? [{ name: 'crops', isTensor, type: 'float32', shape }] : [] }) as unknown as Pick<OrtSession, 'inputMetadata'>;
+  it('reads the fixed height and width of the input', () => {
+    expect(classifierCropSize(meta(['n', 3, 96, 72]))).toEqual({ w: 72, h: 96 });
+    expect(classifierCropSize(meta(['n', 3, 64, 48]))).toEqual({ w: 48, h: 64 });
+  });
+  it('falls back to 48x64 when the file does not say', () => {
+    expect(classifierCropSize(meta(['n', 3, 'h', 'w']))).toEqual({ w: CROP_W, h: CROP_H });
+    expect(classifierCropSize(meta(undefined))).toEqual({ w: CROP_W, h: CROP_H });
+    expect(classifierCropSize(meta(['n', 3, 96, 72], false))).toEqual({ w: CROP_W, h: CROP_H });
+    expect(classifierCropSize({} as Pick<OrtSession, 'inputMetadata'>)).toEqual({ w: CROP_W, h: CROP_H });
   });
 });
