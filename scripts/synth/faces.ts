@@ -73,6 +73,10 @@ export interface ExtraStyle {
   charCorner: 0 | 1 | 2 | 3; // corner of the character in the corner layout
   numColor: 'group' | 'black' | 'red';
   bird: 'bird' | 'peacock' | 'outline' | 'sparrow' | 'crane' | 'char' | 'stick';
+  /** Generator 1.5.0 (`--decoy-flowers`): chance that a flower or season shows the plant or scene
+   * of a random flower or season instead of its own, so that only the character and the numeral
+   * tell the eight apart (sets paint their flowers too differently for the picture to carry over). */
+  decoy?: number;
 }
 
 const BLUES = ['#1f3f9c', '#163a8a', '#2050b8', '#0e2d6e', '#2a4fa0', '#1b2f7a', '#244a8c'];
@@ -80,7 +84,7 @@ const GREENS = ['#1d7a35', '#167040', '#2a8a3a', '#0f6a4a', '#357a1f', '#1a6b2b'
 const REDS = ['#c41e24', '#b0141c', '#d42a2a', '#a8101a', '#cc2a1e', '#b81d3a', '#d0301a'];
 const BLACKS = ['#111', '#1a1a1a', '#222a33', '#2b2020', '#101828'];
 
-export function sampleGlyphStyle(r: Rng, fonts: string[], extra = false): GlyphStyle {
+export function sampleGlyphStyle(r: Rng, fonts: string[], extra = false, decoy = false): GlyphStyle {
   const f1 = pick(r, fonts);
   const f2 = chance(r, 0.7) ? f1 : pick(r, fonts);
   const [numFont, nw] = f1.split(':');
@@ -124,6 +128,8 @@ export function sampleGlyphStyle(r: Rng, fonts: string[], extra = false): GlyphS
       numColor: weighted(r, [['group', 4], ['black', 1], ['red', 1]] as const),
       bird: weighted(r, [['bird', 2], ['peacock', 2], ['outline', 3], ['sparrow', 3], ['crane', 2], ['char', 1], ['stick', 1]] as const),
     };
+    // drawn last, so that without --decoy-flowers the draws are those of 1.4.0
+    if (decoy) st.extra.decoy = pick(r, [0.3, 0.5, 0.7]);
   }
   return st;
 }
@@ -539,8 +545,9 @@ function flowerExtra(r: Rng, st: GlyphStyle, ex: ExtraStyle, code: string): stri
   const col = isF ? st.flowerColor : st.seasonColor;
   const numCol = ex.numColor === 'group' ? col : ex.numColor === 'black' ? st.black : st.red;
   const numStr = st.flowerNum === 'arabic' ? String(n) : CN[n - 1];
+  const shown = ex.decoy && chance(r, ex.decoy) ? `f${int(r, 1, 8)}` : code;
   const pic = (x0: number, y0: number, w: number, h: number) =>
-    chance(r, ex.motif) ? motif(r, st, code, x0, y0, w, h) : doodle(r, st, code, x0, y0, w, h);
+    chance(r, ex.motif) ? motif(r, st, shown, x0, y0, w, h) : doodle(r, st, shown, x0, y0, w, h);
   const box = (x: number, y: number, size: number) =>
     st.flowerNumBox === 'circle' ? `<circle cx="${x}" cy="${y}" r="${size * 0.62}" fill="none" stroke="${numCol}" stroke-width="5"/>`
       : st.flowerNumBox === 'square' ? `<rect x="${x - size * 0.6}" y="${y - size * 0.6}" width="${size * 1.2}" height="${size * 1.2}" fill="none" stroke="${numCol}" stroke-width="5"/>` : '';

@@ -6,6 +6,7 @@ import { CLASSES, layoutHand, sampleCodes, sampleHand } from '../../scripts/synt
 import { ART_FAMILIES, checkArtRoot, defaultArtRoot, FULL_FACE, invertGreys, loadArt } from '../../scripts/synth/art.ts';
 import { clearCaches, renderScene, renderTileCrop, type GenOptions } from '../../scripts/synth/scene.ts';
 import { rngFor } from '../../scripts/synth/rng.ts';
+import { faceSvg, sampleGlyphStyle, TRAIN_FONTS } from '../../scripts/synth/faces.ts';
 import { EXTRA_BG, HOLDOUT_BG, makeTexture, sampleBgKind } from '../../scripts/synth/background.ts';
 
 const REPO = path.resolve(__dirname, '..', '..');
@@ -161,6 +162,27 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     const t1 = await renderTileCrop(opts(33, { holdout: true, extraStyles: true, codes: ['f3'] }), 0);
     const t2 = await renderTileCrop(opts(33, { holdout: true, codes: ['f3'] }), 0);
     expect(Buffer.compare(t1.jpg, t2.jpg)).toBe(0);
+  });
+
+  it('--decoy-flowers: flowers show other plants but keep their character; nothing else changes', () => {
+    const FLOWERS = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8'];
+    let differs = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const plain = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, true);
+      const decoy = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, true, true);
+      // the same draws as 1.4.0, plus the decoy chance
+      expect({ ...decoy, extra: { ...decoy.extra, decoy: undefined } }).toEqual({ ...plain, extra: { ...plain.extra, decoy: undefined } });
+      expect([0.3, 0.5, 0.7]).toContain(decoy.extra!.decoy);
+      // only with --extra-styles
+      expect(sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, false, true).extra).toBeUndefined();
+      const code = FLOWERS[seed % 8]!;
+      const always = { ...decoy, extra: { ...decoy.extra!, decoy: 1, motif: 1 } };
+      const own = { ...decoy, extra: { ...decoy.extra!, decoy: undefined, motif: 1 } };
+      const a = faceSvg(rngFor(seed, 'face'), always, code), b = faceSvg(rngFor(seed, 'face'), own, code);
+      expect(a).toContain('梅蘭菊竹春夏秋冬'[seed % 8]);
+      if (a !== b) differs++;
+    }
+    expect(differs).toBeGreaterThan(20);
   });
 
   it('renders only the requested classes, round robin, with --codes', async () => {
