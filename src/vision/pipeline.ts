@@ -3,7 +3,7 @@
  * Node, createImageBitmap/OffscreenCanvas in the browser) and the loaded models.
  *
  * detector (letterboxed long side 512) -> peaks + NMS -> boxes in raster px ->
- * crops from the raster (the classifier's size, 72x96, sideways stood up) -> one batched classifier
+ * crops from the raster (the classifier's input size, 48x64, sideways stood up) -> one batched classifier
  * call -> a second look at tiles read as flowers (72x96 crops, flower reader) -> hand check ->
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
@@ -12,7 +12,7 @@ import { cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, 
 import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, softmax, strayDetections, topK, withFlowerReading, zoomRegion } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor } from './runtime.ts';
-import type { Models } from './session.ts';
+import { modelCropSize, type Models } from './session.ts';
 import type { Box, DecodedPhoto, Detection, RasterImage, ScanResult, ScannedTile, TileCode } from './types.ts';
 
 export const DET_SIZE = 512;
@@ -60,13 +60,10 @@ function ttaMode(t: boolean | TtaMode | undefined): TtaMode {
   return t;
 }
 
-/** The classifier's crop size (Models.crop; CROP_W x CROP_H for models that do not say). */
-const cropSize = (models: Models) => models.crop ?? { w: CROP_W, h: CROP_H };
-
-/** Classify (n, 3, h, w) crops (cropSize); softmax per crop, with 180-degree test-time augmentation. */
+/** Classify (n, 3, h, w) crops (modelCropSize); softmax per crop, with 180-degree test-time augmentation. */
 async function classifyCrops(models: Models, crops: Float32Array, n: number, mode: TtaMode): Promise<Float32Array[]> {
   const K = models.labels.length;
-  const { w, h } = cropSize(models);
+  const { w, h } = modelCropSize(models);
   const run = async (data: Float32Array, count: number) => {
     const out = await models.classifier.run({ [models.classifier.inputNames[0]]: floatTensor(data, [count, 3, h, w]) });
     const logits = out[models.classifier.outputNames[0]].data as Float32Array;
@@ -184,7 +181,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const dets = candidates;
   const rasterBoxes = dets.map((d) => d.box);
   const N = dets.length;
-  const { w: cw, h: ch } = cropSize(models);
+  const { w: cw, h: ch } = modelCropSize(models);
   const crops = cropTiles(img, rasterBoxes, dets.map((d) => d.sideways), cw, ch);
   const probs = await classifyCrops(models, crops, N, ttaMode(opts.tta));
   if (T) T.classify = now() - t;
@@ -269,7 +266,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
 
 /** Treat the whole picture as one tile; top-k classes (both ways up averaged, as tiles lie either way). */
 export async function classifyTileImage(img: RasterImage, models: Models, k = 3, tta: boolean | TtaMode = 'all'): Promise<{ code: TileCode; score: number }[]> {
-  const { w, h } = cropSize(models);
+  const { w, h } = modelCropSize(models);
   const crop = cropWholeImage(img, w, h);
   const [p] = await classifyCrops(models, crop, 1, ttaMode(tta));
   await readFlowers(models, img, [[0, 0, img.width, img.height]], [img.width > img.height], [p], undefined, 1.0);

@@ -31,14 +31,17 @@ export interface CropSize {
 }
 
 /** The crop size a classifier file takes: the fixed height and width of its (n, 3, H, W) input,
- * or CROP_W x CROP_H when the file does not say (the phase-7 classifier took 48x64 crops, the
- * phase-9 one 72x96). */
+ * or CROP_W x CROP_H when the file does not say (the shipped classifier takes 48x64 crops, one
+ * trained with `train.py cls --large` 72x96). */
 export function classifierCropSize(s: Pick<OrtSession, 'inputMetadata'>): CropSize {
   const meta = s.inputMetadata?.[0];
   const shape = meta && meta.isTensor ? meta.shape : undefined;
   const h = shape?.[2], w = shape?.[3];
   return typeof h === 'number' && typeof w === 'number' && h > 0 && w > 0 ? { w, h } : { w: CROP_W, h: CROP_H };
 }
+
+/** The crop size the models' classifier takes (Models.crop, else CROP_W x CROP_H). */
+export const modelCropSize = (m: Models): CropSize => m.crop ?? { w: CROP_W, h: CROP_H };
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
 
@@ -92,7 +95,7 @@ export function loadModels(src: ModelSources): Promise<Models> {
 /** One tiny run of each model so the first real photo does not pay for kernel setup. */
 export async function warmUp(m: Models): Promise<void> {
   await m.detector.run({ [m.detector.inputNames[0]]: floatTensor(new Float32Array(3 * 64 * 64).fill(0.5), [1, 3, 64, 64]) });
-  const { w, h } = m.crop ?? { w: CROP_W, h: CROP_H };
+  const { w, h } = modelCropSize(m);
   await m.classifier.run({ [m.classifier.inputNames[0]]: floatTensor(new Float32Array(3 * h * w), [1, 3, h, w]) });
   if (m.flowers) await m.flowers.run({ [m.flowers.inputNames[0]]: floatTensor(new Float32Array(3 * FLOWER_H * FLOWER_W), [1, 3, FLOWER_H, FLOWER_W]) });
 }
