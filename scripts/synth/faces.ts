@@ -77,6 +77,23 @@ export interface ExtraStyle {
    * of a random flower or season instead of its own, so that only the character and the numeral
    * tell the eight apart (sets paint their flowers too differently for the picture to carry over). */
   decoy?: number;
+  /** Generator 1.6.0 (`--ink`): the set is printed in one ink, as line-art sets are (Unicode-font
+   * style): flowers and seasons with a small character in a corner, often no numeral, and a dense
+   * line-art plant; the bird 1s as an upright ink bird on a perch. Absent for the other sets. */
+  ink?: InkStyle;
+}
+
+export interface InkStyle {
+  color: string; // the one ink of the faces it applies to
+  charSize: number; // flower character size in the 300x400 design space (the 1.4.0 corner layout: 92)
+  charCorner: 0 | 1 | 2 | 3;
+  inset: number; // character centre distance from the face edge
+  num: 'none' | 'beside' | 'corner'; // numeral: none, under the character, or in the opposite corner
+  numColor: string;
+  stroke: number; // plant line width
+  filled: boolean; // plant filled in ink rather than outlined
+  layers: 1 | 2 | 3; // overlapping plant drawings (line-art sets draw dense ornaments)
+  bird: boolean; // the 1s is drawn as the upright ink bird
 }
 
 const BLUES = ['#1f3f9c', '#163a8a', '#2050b8', '#0e2d6e', '#2a4fa0', '#1b2f7a', '#244a8c'];
@@ -84,7 +101,7 @@ const GREENS = ['#1d7a35', '#167040', '#2a8a3a', '#0f6a4a', '#357a1f', '#1a6b2b'
 const REDS = ['#c41e24', '#b0141c', '#d42a2a', '#a8101a', '#cc2a1e', '#b81d3a', '#d0301a'];
 const BLACKS = ['#111', '#1a1a1a', '#222a33', '#2b2020', '#101828'];
 
-export function sampleGlyphStyle(r: Rng, fonts: string[], extra = false, decoy = false): GlyphStyle {
+export function sampleGlyphStyle(r: Rng, fonts: string[], extra = false, decoy = false, ink = false): GlyphStyle {
   const f1 = pick(r, fonts);
   const f2 = chance(r, 0.7) ? f1 : pick(r, fonts);
   const [numFont, nw] = f1.split(':');
@@ -130,6 +147,22 @@ export function sampleGlyphStyle(r: Rng, fonts: string[], extra = false, decoy =
     };
     // drawn last, so that without --decoy-flowers the draws are those of 1.4.0
     if (decoy) st.extra.decoy = pick(r, [0.3, 0.5, 0.7]);
+    // drawn after the 1.5.0 draws, so that without --ink the output is that of 1.5.0
+    if (ink && chance(r, 0.65)) {
+      const color = weighted(r, [[black, 6], [blue, 1], [green, 1], [red, 1]] as const);
+      st.extra.ink = {
+        color,
+        charSize: uni(r, 42, 84),
+        charCorner: int(r, 0, 3) as 0 | 1 | 2 | 3,
+        inset: uni(r, 30, 52),
+        num: weighted(r, [['none', 4], ['beside', 2], ['corner', 2]] as const),
+        numColor: chance(r, 0.7) ? color : red,
+        stroke: uni(r, 2.5, 6),
+        filled: chance(r, 0.3),
+        layers: weighted(r, [[1, 3], [2, 2], [3, 1]] as const),
+        bird: chance(r, 0.7),
+      };
+    }
   }
   return st;
 }
@@ -275,12 +308,44 @@ function birdExtra(r: Rng, st: GlyphStyle, kind: 'outline' | 'sparrow' | 'crane'
   return s + '</g>';
 }
 
+/**
+ * Generator 1.6.0: an upright ornamental bird in one ink, as line-art sets draw it: a crested head
+ * at the top, a teardrop body, long tail feathers sweeping down, a perch with curled ends.
+ */
+function birdInk(r: Rng, ink: InkStyle): string {
+  const c = ink.color, sw = uni(r, 3, 8);
+  const flip = chance(r, 0.5) ? -1 : 1;
+  const hx = 150 + uni(r, -20, 20), hy = uni(r, 70, 110), hr = uni(r, 18, 28);
+  const by = hy + uni(r, 70, 100), bw = uni(r, 32, 50), bh = uni(r, 50, 75);
+  const ty = uni(r, 320, 375);
+  let s = `<g transform="translate(150,200) scale(${flip},1) rotate(${f1(uni(r, -10, 10))}) translate(-150,-200)" stroke="${c}" stroke-width="${f1(sw)}" stroke-linecap="round" stroke-linejoin="round" fill="none">`;
+  // head, eye, beak and crest
+  s += `<circle cx="${f1(hx)}" cy="${f1(hy)}" r="${f1(hr)}" ${chance(r, 0.4) ? `fill="${c}"` : ''}/>`;
+  s += `<circle cx="${f1(hx + hr * 0.35)}" cy="${f1(hy - hr * 0.2)}" r="${f1(hr * 0.18)}" fill="${c}"/>`;
+  s += `<path d="M${f1(hx + hr * 0.9)},${f1(hy - 4)} L${f1(hx + hr * 1.9)},${f1(hy + 2)} L${f1(hx + hr * 0.9)},${f1(hy + 8)}"/>`;
+  for (let i = 0, m = int(r, 2, 5); i < m; i++) s += `<path d="M${f1(hx - hr * 0.3)},${f1(hy - hr * 0.8)} q${f1(uni(r, -50, -10))},${f1(uni(r, -40, -15))} ${f1(uni(r, -60, -30))},${f1(uni(r, -20, 10))}"/>`;
+  // body: a teardrop from the neck down to the tail root, with wing lines
+  s += `<path d="M${f1(hx - hr * 0.6)},${f1(hy + hr * 0.7)} Q${f1(hx - bw * 1.3)},${f1(by)} ${f1(hx - 6)},${f1(by + bh)} Q${f1(hx + bw * 1.2)},${f1(by)} ${f1(hx + hr * 0.6)},${f1(hy + hr * 0.8)}"/>`;
+  for (let i = 0, m = int(r, 2, 4); i < m; i++) s += `<path d="M${f1(hx - bw * 0.5 + i * 8)},${f1(by - bh * 0.3 + i * 10)} q${f1(bw * 0.6)},${f1(bh * 0.5)} ${f1(bw * 0.2)},${f1(bh * 0.9)}"/>`;
+  // tail feathers down to the foot of the face
+  for (let i = 0, m = int(r, 2, 5); i < m; i++) {
+    const ex = hx - 6 + uni(r, -45, 45);
+    s += `<path d="M${f1(hx - 6)},${f1(by + bh)} Q${f1(ex + uni(r, -30, 30))},${f1((by + bh + ty) / 2)} ${f1(ex)},${f1(ty)}"/>`;
+  }
+  // the perch across the body, curled at both ends
+  const py = by + bh * uni(r, 0.3, 0.8), pl = uni(r, 55, 95);
+  s += `<path d="M${f1(hx - pl)},${f1(py + 6)} L${f1(hx + pl)},${f1(py - 6)}"/>`;
+  s += `<path d="M${f1(hx - pl)},${f1(py + 6)} q-14,-4 -10,-16 q8,-6 12,4"/><path d="M${f1(hx + pl)},${f1(py - 6)} q14,4 10,16 q-8,6 -12,-4"/>`;
+  return s + '</g>';
+}
+
 function leafPair(c: string): string {
   return `<path d="M70,290 Q50,260 70,240 Q85,265 70,290 Z" fill="${c}"/><path d="M240,300 Q270,280 275,255 Q245,265 240,300 Z" fill="${c}"/>`;
 }
 
 function bird(r: Rng, st: GlyphStyle): string {
   const G = st.green, R = st.red, B = st.blue;
+  if (st.extra?.ink?.bird) return birdInk(r, st.extra.ink);
   const eb = st.extra?.bird;
   if (eb === 'outline' || eb === 'sparrow' || eb === 'crane') return birdExtra(r, st, eb);
   if (st.extra && eb !== st.birdStyle) st = { ...st, birdStyle: eb! };
@@ -538,6 +603,7 @@ function motif(r: Rng, st: GlyphStyle, code: string, x0: number, y0: number, w: 
 
 /** Generator 1.4.0 flower and season faces (`--extra-styles`). */
 function flowerExtra(r: Rng, st: GlyphStyle, ex: ExtraStyle, code: string): string {
+  if (ex.ink) return flowerInk(r, st, ex, ex.ink, code);
   const k = Number(code[1]);
   const isF = k <= 4;
   const ch = '梅蘭菊竹春夏秋冬'[k - 1];
@@ -576,6 +642,38 @@ function flowerExtra(r: Rng, st: GlyphStyle, ex: ExtraStyle, code: string): stri
       return pic(50, top ? 110 : 30, 200, 260) + text(ch, cx, cy, 92, st.charFont, st.charWeight, col, st.textStroke / 2) + num(nx, ny, 76);
     }
   }
+}
+
+/**
+ * Generator 1.6.0 ink flowers: everything in one ink; a dense line-art (or ink-filled) plant over
+ * most of the face, often another flower's (`decoy`); a small character in a corner; a small
+ * numeral or none. The character is all that tells the eight apart when there is no numeral.
+ */
+function flowerInk(r: Rng, st: GlyphStyle, ex: ExtraStyle, ink: InkStyle, code: string): string {
+  const k = Number(code[1]);
+  const ch = '梅蘭菊竹春夏秋冬'[k - 1];
+  const n = k <= 4 ? k : k - 4;
+  const numStr = st.flowerNum === 'arabic' ? String(n) : CN[n - 1];
+  const left = ink.charCorner % 2 === 0, top = ink.charCorner < 2;
+  const cx = left ? ink.inset : 300 - ink.inset, cy = top ? ink.inset + 4 : 400 - ink.inset - 4;
+  const lst: GlyphStyle = {
+    ...st, black: ink.color, green: ink.color, blue: ink.color, red: ink.color,
+    extra: { ...ex, lineArt: !ink.filled },
+  };
+  let s = '';
+  for (let i = 0; i < ink.layers; i++) {
+    const shown = ex.decoy && chance(r, ex.decoy) ? `f${int(r, 1, 8)}` : code;
+    const x0 = uni(r, 20, 70), y0 = top ? uni(r, 60, 110) : uni(r, 20, 50);
+    const w = uni(r, 190, 260 - x0 + 20), h = uni(r, 250, 330);
+    const part = chance(r, 0.75) ? motif(r, lst, shown, x0, y0, w, h) : doodle(r, lst, shown, x0, y0, w, h);
+    // one ink: the doodle's and motif's own stem, petal and centre colours become the ink too
+    s += part.replace(/stroke-width="4"/g, `stroke-width="${f1(ink.stroke)}"`).replace(/#(?!fff\b)[0-9a-fA-F]{3,6}\b/g, ink.color);
+  }
+  // a white halo keeps the character legible over the plant, as printed sets do
+  s += text(ch, cx, cy, ink.charSize, st.charFont, st.charWeight, '#fff', 10) + text(ch, cx, cy, ink.charSize, st.charFont, st.charWeight, ink.color, 0);
+  if (ink.num === 'beside') s += text(numStr, cx, cy + (top ? 1 : -1) * ink.charSize * 0.95, ink.charSize * 0.7, st.numFont, 700, ink.numColor, 2);
+  else if (ink.num === 'corner') s += text(numStr, 300 - cx, cy, ink.charSize * 0.8, st.numFont, 700, ink.numColor, 2);
+  return s;
 }
 
 function flower(r: Rng, st: GlyphStyle, code: string): string {

@@ -8,7 +8,7 @@ import { CLASSES, type Placed, layoutHand, sampleHand } from './hand.ts';
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
 import { type Rng, chance, clamp, int, pick, rngFor, uni, weighted } from './rng.ts';
 
-export const GENERATOR_VERSION = '1.5.0';
+export const GENERATOR_VERSION = '1.6.0';
 
 export interface GenOptions {
   seed: number;
@@ -30,6 +30,12 @@ export interface GenOptions {
    * scene (faces.ts ExtraStyle.decoy). Without it the output is that of 1.4.0.
    */
   decoyFlowers?: boolean;
+  /**
+   * Generator 1.6.0, with extraStyles only: most drawn sets are printed in one ink, with small
+   * flower characters, dense line-art plants and an upright ink bird (faces.ts ExtraStyle.ink).
+   * Without it the output is that of 1.5.0.
+   */
+  ink?: boolean;
   /** Single tiles only: the classes to render, round robin (default all 43). */
   codes?: readonly string[];
 }
@@ -72,8 +78,8 @@ const cellSize = (size: number): [number, number] => {
   return [cw, Math.round((cw * 4) / 3)];
 };
 
-async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number, extra: boolean, decoy = false): Promise<Map<string, Img>> {
-  const st: GlyphStyle = sampleGlyphStyle(r, fonts, extra, decoy);
+async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number, extra: boolean, decoy = false, ink = false): Promise<Map<string, Img>> {
+  const st: GlyphStyle = sampleGlyphStyle(r, fonts, extra, decoy, ink);
   const glyphScale = uni(r, 0.9, 1.02);
   const { svg, cols } = sheetSvg(r, st, CLASSES, cw, ch, glyphScale);
   const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -91,7 +97,7 @@ async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number, extra: 
 }
 
 /** Also seeds the sprites: keep it as in 1.3.0 unless --extra-styles applies (never to the holdout). */
-const ctxKey = (o: GenOptions) => `${o.seed}|${o.holdout}|${o.allStyles}|${o.size}${o.extraStyles && !o.holdout ? '|x' : ''}${o.decoyFlowers ? '|d' : ''}`;
+const ctxKey = (o: GenOptions) => `${o.seed}|${o.holdout}|${o.allStyles}|${o.size}${o.extraStyles && !o.holdout ? '|x' : ''}${o.decoyFlowers ? '|d' : ''}${o.ink ? '|i' : ''}`;
 
 /** Drop all in-process caches (tests). */
 export function clearCaches(): void {
@@ -109,7 +115,7 @@ function glyphSetFor(opts: GenOptions, groupKey: string): Promise<GlyphSet> {
     const train = opts.extraFonts ? [...TRAIN_FONTS, ...EXTRA_TRAIN_FONTS] : TRAIN_FONTS;
     const fonts = opts.allStyles ? [...train, ...HOLDOUT_FONTS] : opts.holdout ? HOLDOUT_FONTS : train;
     const arts: readonly ArtFamily[] = opts.allStyles ? ART_FAMILIES : opts.holdout ? HOLDOUT_ART : TRAIN_ART;
-    const drawn = await drawnSet(r, fonts, cw, ch, !!opts.extraStyles && !opts.holdout, !!opts.decoyFlowers);
+    const drawn = await drawnSet(r, fonts, cw, ch, !!opts.extraStyles && !opts.holdout, !!opts.decoyFlowers, !!opts.ink);
     const fullFace = new Set<string>();
     if (chance(r, opts.holdout ? 0.45 : 0.3)) {
       const fam = pick(r, arts);

@@ -185,6 +185,35 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     expect(differs).toBeGreaterThan(20);
   });
 
+  it('--ink: one-ink sets with a small corner character and the ink bird; nothing else changes', () => {
+    let inked = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const plain = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, true, true);
+      const ink = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, true, true, true);
+      // the same draws as 1.5.0, plus the ink style of some sets
+      expect({ ...ink, extra: { ...ink.extra, ink: undefined } }).toEqual({ ...plain, extra: { ...plain.extra, ink: undefined } });
+      expect(sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, false, false, true).extra).toBeUndefined();
+      const s = ink.extra!.ink;
+      if (!s) continue;
+      inked++;
+      expect(s.charSize).toBeGreaterThanOrEqual(42);
+      expect(s.charSize).toBeLessThanOrEqual(84);
+      const k = seed % 8;
+      const svg = faceSvg(rngFor(seed, 'face'), ink, `f${k + 1}`);
+      // the character is drawn (with its white halo) at the ink style's size, and every colour on
+      // the face is the ink, the numeral's colour or white
+      expect(svg).toContain(`>${'梅蘭菊竹春夏秋冬'[k]}</text>`);
+      expect(svg).toContain(`font-size="${s.charSize.toFixed(1)}"`);
+      const colours = new Set([...svg.matchAll(/(?:fill|stroke)="(#[0-9a-fA-F]{3,6})"/g)].map((m) => m[1]));
+      for (const c of colours) expect([s.color, s.numColor, '#fff']).toContain(c);
+      const bird = faceSvg(rngFor(seed, 'face'), ink, '1s');
+      if (s.bird) expect(bird).toContain(`stroke="${s.color}"`);
+      else expect(bird).toBe(faceSvg(rngFor(seed, 'face'), { ...ink, extra: { ...ink.extra!, ink: undefined } }, '1s'));
+    }
+    expect(inked).toBeGreaterThan(15);
+    expect(inked).toBeLessThan(40);
+  });
+
   it('renders only the requested classes, round robin, with --codes', async () => {
     const got = [];
     for (let k = 0; k < 4; k++) got.push((await renderTileCrop(opts(5, { codes: ['f2', 'f3'] }), k)).code);
