@@ -1,7 +1,7 @@
 /** Procedural table textures, sampled through the plane->image homography. */
 import type { Frame, RGB } from './render.ts';
 import { type M3, type Pt, inv } from './geom.ts';
-import { type Rng, clamp, int, pick, uni, weighted } from './rng.ts';
+import { type Rng, chance, clamp, int, pick, uni, weighted } from './rng.ts';
 
 export interface Tex {
   w: number;
@@ -13,6 +13,12 @@ export const TRAIN_BG = ['felt', 'wood', 'woven', 'plaid', 'plain', 'stripes', '
 /** Generator 1.4.0, `--extra-styles` only: more printed cloths and table tops (the detector fired on unseen patterns). */
 export const EXTRA_BG = ['hex', 'argyle', 'grid', 'waves', 'confetti', 'rings', 'camo'] as const;
 export const HOLDOUT_BG = ['marble', 'checker', 'polka', 'terrazzo'] as const;
+/**
+ * Generator 1.6.0, `--tile-cloths` only: cloths of flat, tile-sized light patches (a patchwork of
+ * tall rectangles, offset bricks), hard negatives for the detector, which fired on the squares of
+ * an unseen checked cloth and called them blank white dragons and backs.
+ */
+export const PATCH_BG = ['patchwork', 'bricks'] as const;
 
 /** Periodic value noise lattice (period p) with smooth interpolation. */
 function noiseField(r: Rng, n: number, p: number): (x: number, y: number) => number {
@@ -180,6 +186,25 @@ export function makeTexture(r: Rng, kind: string): Tex {
       }
       break;
     }
+    case 'patchwork': case 'bricks': {
+      // tall rectangles about a tile's shape, several light and mid colours, thin dark seams
+      const pal: RGB[] = [hsl(uni(r, 30, 60), uni(r, 0, 0.3), uni(r, 0.82, 0.95)), hsl(uni(r, 0, 360), uni(r, 0.2, 0.8), uni(r, 0.3, 0.85)),
+        hsl(uni(r, 0, 360), uni(r, 0.2, 0.8), uni(r, 0.3, 0.85)), hsl(uni(r, 30, 60), uni(r, 0, 0.2), uni(r, 0.7, 0.95))];
+      const seam: RGB = hsl(uni(r, 0, 360), uni(r, 0, 0.4), uni(r, 0.1, 0.5));
+      const pw = Math.round(uni(r, 20, 64)), ph = Math.round(pw * uni(r, 1.1, 1.5)), sw = uni(r, 0.6, 2.5);
+      const cellCol = new Map<string, RGB>();
+      for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
+        const row = Math.floor(y / ph);
+        const xs = kind === 'bricks' && row % 2 ? x + pw / 2 : x;
+        const col = Math.floor(xs / pw);
+        const key = `${row},${col}`;
+        let c = cellCol.get(key);
+        if (!c) { c = mix(pick(r, pal), [255, 255, 255], uni(r, -0.05, 0.1)); cellCol.set(key, c); }
+        const ex = Math.min(xs % pw, pw - (xs % pw)), ey = Math.min(y % ph, ph - (y % ph));
+        set(x, y, mix(ex < sw || ey < sw ? seam : c, [128, 128, 128], 0.06 * (fine(x, y) - 0.5)));
+      }
+      break;
+    }
     case 'confetti': case 'camo': {
       // scattered shapes of random size and colour (confetti) or large soft-edged blobs (camo)
       const base = hsl(uni(r, 0, 360), uni(r, 0.1, 0.7), uni(r, 0.3, 0.9));
@@ -213,7 +238,9 @@ export function makeTexture(r: Rng, kind: string): Tex {
 }
 
 /** Table texture kind. `extra` (--extra-styles) adds EXTRA_BG; without it the draws are those of generator 1.3.0. */
-export function sampleBgKind(r: Rng, holdout: boolean, allStyles: boolean, extra = false): string {
+export function sampleBgKind(r: Rng, holdout: boolean, allStyles: boolean, extra = false, patch = false): string {
+  // --tile-cloths: the one extra draw comes first, and only with the flag
+  if (patch && !holdout && chance(r, 0.25)) return pick(r, PATCH_BG);
   if (allStyles) return pick(r, [...TRAIN_BG, ...HOLDOUT_BG, ...(extra ? EXTRA_BG : [])]);
   if (holdout) return r() < 0.6 ? pick(r, HOLDOUT_BG) : pick(r, ['felt', 'wood', 'plain'] as const);
   if (extra) {

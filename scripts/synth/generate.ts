@@ -2,7 +2,7 @@
  * Synthetic training-data generator for the Mahjong hand scanner.
  *
  *   npx tsx scripts/synth/generate.ts --out training-data/<name> --count N --seed S
- *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--extra-styles [--decoy-flowers] [--ink]] [--workers 1] [--tiles [--codes f1,f2,...]] [--tile-size 128] [--art DIR]
+ *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--extra-styles [--decoy-flowers] [--ink]] [--tile-cloths] [--workers 1] [--tiles [--codes f1,f2,...]] [--tile-size 128] [--art DIR]
  *
  * See scripts/synth/README.md for the output format.
  */
@@ -31,6 +31,7 @@ interface Args {
   extraStyles: boolean;
   decoyFlowers: boolean;
   ink: boolean;
+  tileCloths: boolean;
   workers: number;
   tiles: boolean;
   /** --tiles only: render just these classes, round robin (absent: all 43). */
@@ -43,7 +44,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, extraStyles: false, decoyFlowers: false, ink: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
+  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, extraStyles: false, decoyFlowers: false, ink: false, tileCloths: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = () => {
@@ -62,6 +63,7 @@ function parseArgs(argv: string[]): Args {
       case '--extra-styles': a.extraStyles = true; break;
       case '--decoy-flowers': a.decoyFlowers = true; break;
       case '--ink': a.ink = true; break;
+      case '--tile-cloths': a.tileCloths = true; break;
       case '--workers': a.workers = Math.max(1, Number(v())); break;
       case '--tiles': a.tiles = true; break;
       case '--codes': a.codes = v().split(',').map((c) => c.trim()).filter(Boolean); break;
@@ -98,7 +100,7 @@ function parseArgs(argv: string[]): Args {
 const pad = (n: number) => String(n).padStart(6, '0');
 
 function genOptions(a: Args): GenOptions {
-  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.codes ? { codes: a.codes } : {}) };
+  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.codes ? { codes: a.codes } : {}) };
 }
 
 /** The classes a --tiles run renders, in round-robin order. */
@@ -188,7 +190,7 @@ async function main(): Promise<void> {
     seed: a.seed,
     count: a.count,
     items: total(a),
-    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, ink: a.ink, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes },
+    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, ink: a.ink, tileCloths: a.tileCloths, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes },
     classes: CLASSES,
     min_visible_fraction: 0.5,
     negatives,

@@ -36,6 +36,9 @@ export interface GenOptions {
    * Without it the output is that of 1.5.0.
    */
   ink?: boolean;
+  /** Generator 1.6.0: a quarter of the training tables are tile-sized patchwork or brick cloths
+   * (background.ts PATCH_BG). Without it the output is that of 1.5.0. */
+  tileCloths?: boolean;
   /** Single tiles only: the classes to render, round robin (default all 43). */
   codes?: readonly string[];
 }
@@ -389,14 +392,14 @@ export async function renderScene(opts: GenOptions, index: number): Promise<{ jp
   }
 
   // background (plus optional table edge)
-  const tex = makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout));
+  const tex = makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout, !!opts.tileCloths));
   const texScale = uni(r, 10, 70);
   let edge;
   if (chance(r, 0.2)) {
     const ang = uni(r, -0.5, 0.5) + (chance(r, 0.7) ? -Math.PI / 2 : Math.PI / 2);
     const normal: [number, number] = [Math.cos(ang), Math.sin(ang)];
     const ext = Math.max(...[[px0, py0], [px1, py0], [px1, py1], [px0, py1]].map(([x, y]) => x * normal[0] + y * normal[1]));
-    edge = { y: ext + uni(r, 0.5, 4), tex: makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout)), scale: uni(r, 5, 40), normal };
+    edge = { y: ext + uni(r, 0.5, 4), tex: makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout, !!opts.tileCloths)), scale: uni(r, 5, 40), normal };
   }
   paintBackground(f, cam.G, tex, texScale, edge);
 
@@ -448,7 +451,7 @@ export async function renderTileCrop(opts: GenOptions, k: number): Promise<{ jpg
   if (chance(r, 0.2)) placed.push({ code: rnd(), x: uni(r, -0.5, 0.5), y: body.aspect + uni(r, 0.2, 0.8), rot: 0, sideways: false, upsideDown: false, group: 0, row: 1 });
   const unitPx = uni(r, 24, 120);
   const cam = makeCamera(r, W, H, [0, 0], unitPx, uni(r, -30, 30), [W / 2, H / 2]);
-  paintBackground(f, cam.G, makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout)), uni(r, 10, 70));
+  paintBackground(f, cam.G, makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout, !!opts.tileCloths)), uni(r, 10, 70));
   const [cw] = cellSize(Math.max(opts.size, 1024));
   const sprites = await spritesFor(r, gs, body, new Set(placed.map((p) => p.code)), cw);
   const drawn = renderTiles(r, f, placed, sprites, body, cam);

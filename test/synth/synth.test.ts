@@ -7,7 +7,7 @@ import { ART_FAMILIES, checkArtRoot, defaultArtRoot, FULL_FACE, invertGreys, loa
 import { clearCaches, renderScene, renderTileCrop, type GenOptions } from '../../scripts/synth/scene.ts';
 import { rngFor } from '../../scripts/synth/rng.ts';
 import { faceSvg, sampleGlyphStyle, TRAIN_FONTS } from '../../scripts/synth/faces.ts';
-import { EXTRA_BG, HOLDOUT_BG, makeTexture, sampleBgKind } from '../../scripts/synth/background.ts';
+import { EXTRA_BG, HOLDOUT_BG, PATCH_BG, makeTexture, sampleBgKind } from '../../scripts/synth/background.ts';
 
 const REPO = path.resolve(__dirname, '..', '..');
 const ART = defaultArtRoot(REPO);
@@ -228,6 +228,27 @@ describe('synth table textures', () => {
       const seen = new Set<string>();
       for (let i = 0; i < t.w * t.h; i += 97) seen.add(`${Math.round(t.rgb[i * 3] / 8)},${Math.round(t.rgb[i * 3 + 1] / 8)},${Math.round(t.rgb[i * 3 + 2] / 8)}`);
       expect(seen.size, kind).toBeGreaterThan(1);
+    }
+  });
+  it('--tile-cloths: a quarter of training tables are tile-sized patches with seams; never the holdout', () => {
+    const r = rngFor(4, 'bg');
+    let patch = 0;
+    for (let i = 0; i < 800; i++) {
+      const k = sampleBgKind(r, false, false, true, true);
+      if ((PATCH_BG as readonly string[]).includes(k)) patch++;
+      expect(PATCH_BG as readonly string[]).not.toContain(sampleBgKind(r, true, false, true, true));
+    }
+    expect(patch).toBeGreaterThan(150);
+    expect(patch).toBeLessThan(250);
+    for (const kind of PATCH_BG) {
+      const t = makeTexture(rngFor(9, kind), kind);
+      // rectangles of several colours, split by dark seams
+      const lum = (i: number) => t.rgb[i * 3]! * 0.3 + t.rgb[i * 3 + 1]! * 0.59 + t.rgb[i * 3 + 2]! * 0.11;
+      const seen = new Set<number>();
+      let dark = 0;
+      for (let i = 0; i < t.w * t.h; i += 13) { seen.add(Math.round(lum(i) / 10)); if (lum(i) < 140) dark++; }
+      expect(seen.size, kind).toBeGreaterThan(2);
+      expect(dark / (t.w * t.h / 13), kind).toBeGreaterThan(0.01);
     }
   });
   it('training draws without --extra-styles never pick an extra pattern, and never a holdout one', () => {
