@@ -101,7 +101,7 @@ const GREENS = ['#1d7a35', '#167040', '#2a8a3a', '#0f6a4a', '#357a1f', '#1a6b2b'
 const REDS = ['#c41e24', '#b0141c', '#d42a2a', '#a8101a', '#cc2a1e', '#b81d3a', '#d0301a'];
 const BLACKS = ['#111', '#1a1a1a', '#222a33', '#2b2020', '#101828'];
 
-export function sampleGlyphStyle(r: Rng, fonts: string[], extra = false, decoy = false, ink = false): GlyphStyle {
+export function sampleGlyphStyle(r: Rng, fonts: string[], extra = false, decoy: boolean | 'always' = false, ink = false): GlyphStyle {
   const f1 = pick(r, fonts);
   const f2 = chance(r, 0.7) ? f1 : pick(r, fonts);
   const [numFont, nw] = f1.split(':');
@@ -147,6 +147,7 @@ export function sampleGlyphStyle(r: Rng, fonts: string[], extra = false, decoy =
     };
     // drawn last, so that without --decoy-flowers the draws are those of 1.4.0
     if (decoy) st.extra.decoy = pick(r, [0.3, 0.5, 0.7]);
+    if (decoy === 'always') st.extra.decoy = 1;
     // drawn after the 1.5.0 draws, so that without --ink the output is that of 1.5.0
     if (ink && chance(r, 0.65)) {
       const color = weighted(r, [[black, 6], [blue, 1], [green, 1], [red, 1]] as const);

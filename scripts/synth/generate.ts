@@ -2,7 +2,7 @@
  * Synthetic training-data generator for the Mahjong hand scanner.
  *
  *   npx tsx scripts/synth/generate.ts --out training-data/<name> --count N --seed S
- *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--extra-styles [--decoy-flowers] [--ink]] [--tile-cloths] [--workers 1] [--tiles [--codes f1,f2,...]] [--tile-size 128] [--art DIR]
+ *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--extra-styles [--decoy-flowers [--decoy-always]] [--ink]] [--tile-cloths] [--workers 1] [--tiles [--codes f1,f2,...]] [--tile-size 128] [--art DIR]
  *
  * See scripts/synth/README.md for the output format.
  */
@@ -30,6 +30,7 @@ interface Args {
   extraFonts: boolean;
   extraStyles: boolean;
   decoyFlowers: boolean;
+  decoyAlways: boolean;
   ink: boolean;
   tileCloths: boolean;
   workers: number;
@@ -44,7 +45,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, extraStyles: false, decoyFlowers: false, ink: false, tileCloths: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
+  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, extraStyles: false, decoyFlowers: false, decoyAlways: false, ink: false, tileCloths: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = () => {
@@ -62,6 +63,7 @@ function parseArgs(argv: string[]): Args {
       case '--extra-fonts': a.extraFonts = true; break;
       case '--extra-styles': a.extraStyles = true; break;
       case '--decoy-flowers': a.decoyFlowers = true; break;
+      case '--decoy-always': a.decoyAlways = true; break;
       case '--ink': a.ink = true; break;
       case '--tile-cloths': a.tileCloths = true; break;
       case '--workers': a.workers = Math.max(1, Number(v())); break;
@@ -91,6 +93,7 @@ function parseArgs(argv: string[]): Args {
     if (bad.length || !a.codes.length) throw new Error(`--codes: unknown class${bad.length === 1 ? '' : 'es'} ${bad.join(', ') || '(none given)'}; use codes from scripts/synth/classes.json`);
     if (!a.tiles) throw new Error('--codes works only with --tiles');
   }
+  if (a.decoyAlways && !a.decoyFlowers) throw new Error('--decoy-always works only with --decoy-flowers');
   if (!Number.isInteger(a.count) || a.count < 0) throw new Error('--count must be a non-negative integer');
   if (!Number.isFinite(a.seed)) throw new Error('--seed must be a number');
   if (!(a.size >= 64 && a.size <= 8192)) throw new Error('--size must be in 64..8192');
@@ -100,7 +103,7 @@ function parseArgs(argv: string[]): Args {
 const pad = (n: number) => String(n).padStart(6, '0');
 
 function genOptions(a: Args): GenOptions {
-  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.codes ? { codes: a.codes } : {}) };
+  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.decoyAlways ? { decoyAlways: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.codes ? { codes: a.codes } : {}) };
 }
 
 /** The classes a --tiles run renders, in round-robin order. */
@@ -190,7 +193,7 @@ async function main(): Promise<void> {
     seed: a.seed,
     count: a.count,
     items: total(a),
-    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, ink: a.ink, tileCloths: a.tileCloths, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes },
+    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, decoyAlways: a.decoyAlways, ink: a.ink, tileCloths: a.tileCloths, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes },
     classes: CLASSES,
     min_visible_fraction: 0.5,
     negatives,

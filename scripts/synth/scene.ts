@@ -30,6 +30,9 @@ export interface GenOptions {
    * scene (faces.ts ExtraStyle.decoy). Without it the output is that of 1.4.0.
    */
   decoyFlowers?: boolean;
+  /** Generator 1.6.0 (`--decoy-always`, with decoyFlowers): every drawn flower and season shows a
+   * random plant or scene, so the picture says nothing and only the character and numeral do. */
+  decoyAlways?: boolean;
   /**
    * Generator 1.6.0, with extraStyles only: most drawn sets are printed in one ink, with small
    * flower characters, dense line-art plants and an upright ink bird (faces.ts ExtraStyle.ink).
@@ -81,7 +84,7 @@ const cellSize = (size: number): [number, number] => {
   return [cw, Math.round((cw * 4) / 3)];
 };
 
-async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number, extra: boolean, decoy = false, ink = false): Promise<Map<string, Img>> {
+async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number, extra: boolean, decoy: boolean | 'always' = false, ink = false): Promise<Map<string, Img>> {
   const st: GlyphStyle = sampleGlyphStyle(r, fonts, extra, decoy, ink);
   const glyphScale = uni(r, 0.9, 1.02);
   const { svg, cols } = sheetSvg(r, st, CLASSES, cw, ch, glyphScale);
@@ -100,7 +103,7 @@ async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number, extra: 
 }
 
 /** Also seeds the sprites: keep it as in 1.3.0 unless --extra-styles applies (never to the holdout). */
-const ctxKey = (o: GenOptions) => `${o.seed}|${o.holdout}|${o.allStyles}|${o.size}${o.extraStyles && !o.holdout ? '|x' : ''}${o.decoyFlowers ? '|d' : ''}${o.ink ? '|i' : ''}`;
+const ctxKey = (o: GenOptions) => `${o.seed}|${o.holdout}|${o.allStyles}|${o.size}${o.extraStyles && !o.holdout ? '|x' : ''}${o.decoyFlowers ? (o.decoyAlways ? '|D' : '|d') : ''}${o.ink ? '|i' : ''}`;
 
 /** Drop all in-process caches (tests). */
 export function clearCaches(): void {
@@ -118,7 +121,7 @@ function glyphSetFor(opts: GenOptions, groupKey: string): Promise<GlyphSet> {
     const train = opts.extraFonts ? [...TRAIN_FONTS, ...EXTRA_TRAIN_FONTS] : TRAIN_FONTS;
     const fonts = opts.allStyles ? [...train, ...HOLDOUT_FONTS] : opts.holdout ? HOLDOUT_FONTS : train;
     const arts: readonly ArtFamily[] = opts.allStyles ? ART_FAMILIES : opts.holdout ? HOLDOUT_ART : TRAIN_ART;
-    const drawn = await drawnSet(r, fonts, cw, ch, !!opts.extraStyles && !opts.holdout, !!opts.decoyFlowers, !!opts.ink);
+    const drawn = await drawnSet(r, fonts, cw, ch, !!opts.extraStyles && !opts.holdout, opts.decoyFlowers ? (opts.decoyAlways ? 'always' : true) : false, !!opts.ink);
     const fullFace = new Set<string>();
     if (chance(r, opts.holdout ? 0.45 : 0.3)) {
       const fam = pick(r, arts);

@@ -19,6 +19,7 @@ gen tiles-v15     --count 200  --seed 21 --tiles $V
 gen tiles-v15f    --count 400  --seed 22 --tiles --codes ${FL%,1s} $V --decoy-flowers
 gen tiles-v15g    --count 400  --seed 23 --tiles --codes ${FL%,1s} $V --decoy-flowers
 gen train-v16     --count 1500 --seed 27 $V --decoy-flowers --ink --tile-cloths
+gen tiles-v16d    --count 600  --seed 28 --tiles --codes ${FL%,1s} $V --decoy-flowers --decoy-always --ink
 gen tiles-v16f    --count 400  --seed 24 --tiles --codes ${FL%,1s} $V --decoy-flowers --ink
 gen tiles-v16     --count 100  --seed 25 --tiles $V --decoy-flowers --ink
 gen tiles-v16b    --count 300  --seed 26 --tiles --codes 1s,1z,7z,5z $V --ink

@@ -173,6 +173,10 @@ describe.skipIf(!haveArt)('synth rendering', () => {
       // the same draws as 1.4.0, plus the decoy chance
       expect({ ...decoy, extra: { ...decoy.extra, decoy: undefined } }).toEqual({ ...plain, extra: { ...plain.extra, decoy: undefined } });
       expect([0.3, 0.5, 0.7]).toContain(decoy.extra!.decoy);
+      // --decoy-always: the same draws, and every flower shows a random picture
+      const always1 = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, true, 'always');
+      expect({ ...always1, extra: { ...always1.extra, decoy: undefined } }).toEqual({ ...plain, extra: { ...plain.extra, decoy: undefined } });
+      expect(always1.extra!.decoy).toBe(1);
       // only with --extra-styles
       expect(sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, false, true).extra).toBeUndefined();
       const code = FLOWERS[seed % 8]!;
