@@ -281,4 +281,7 @@ describe('synth CLI --codes', () => {
   it('refuses --codes for scenes', () => {
     expect(run(['--codes', 'f2'])).toMatch(/--codes works only with --tiles/);
   });
+  it('refuses --decoy-always without --decoy-flowers', () => {
+    expect(run(['--extra-styles', '--decoy-always'])).toMatch(/--decoy-always works only with --decoy-flowers/);
+  });
 });
