@@ -7,7 +7,7 @@ const seeds = process.argv.slice(2).map(Number);
 const outs = [];
 for (const s of seeds) {
   const r = rngFor(s);
-  const st = sampleGlyphStyle(r, [...TRAIN_FONTS, ...HOLDOUT_FONTS], !!process.env.EXTRA, !!process.env.DECOY, !!process.env.INK);
+  const st = sampleGlyphStyle(r, [...TRAIN_FONTS, ...HOLDOUT_FONTS], { extra: !!process.env.EXTRA, decoy: !!process.env.DECOY, ink: !!process.env.INK });
   const { svg } = sheetSvg(r, st, CLASSES, 96, 128, 0.95);
   outs.push(await sharp(Buffer.from(svg)).flatten({ background: '#f4efe0' }).png().toBuffer());
 }

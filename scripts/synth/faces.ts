@@ -101,7 +101,15 @@ const GREENS = ['#1d7a35', '#167040', '#2a8a3a', '#0f6a4a', '#357a1f', '#1a6b2b'
 const REDS = ['#c41e24', '#b0141c', '#d42a2a', '#a8101a', '#cc2a1e', '#b81d3a', '#d0301a'];
 const BLACKS = ['#111', '#1a1a1a', '#222a33', '#2b2020', '#101828'];
 
-export function sampleGlyphStyle(r: Rng, fonts: string[], extra = false, decoy: boolean | 'always' = false, ink = false): GlyphStyle {
+/** Which generator designs a drawn set may use (the --extra-styles, --decoy-flowers[/--decoy-always] and --ink flags). */
+export interface StyleFlags {
+  extra?: boolean;
+  decoy?: boolean | 'always';
+  ink?: boolean;
+}
+
+/** Decoy and ink designs apply only with `extra` (generator 1.4.0 designs). */
+export function sampleGlyphStyle(r: Rng, fonts: string[], { extra = false, decoy = false, ink = false }: StyleFlags = {}): GlyphStyle {
   const f1 = pick(r, fonts);
   const f2 = chance(r, 0.7) ? f1 : pick(r, fonts);
   const [numFont, nw] = f1.split(':');

@@ -93,6 +93,10 @@ function parseArgs(argv: string[]): Args {
     if (bad.length || !a.codes.length) throw new Error(`--codes: unknown class${bad.length === 1 ? '' : 'es'} ${bad.join(', ') || '(none given)'}; use codes from scripts/synth/classes.json`);
     if (!a.tiles) throw new Error('--codes works only with --tiles');
   }
+  // these designs are drawn only in --extra-styles sets: without it they would silently do nothing
+  for (const [on, flag] of [[a.decoyFlowers, '--decoy-flowers'], [a.ink, '--ink']] as const) {
+    if (on && !a.extraStyles) throw new Error(`${flag} works only with --extra-styles`);
+  }
   if (a.decoyAlways && !a.decoyFlowers) throw new Error('--decoy-always works only with --decoy-flowers');
   if (!Number.isInteger(a.count) || a.count < 0) throw new Error('--count must be a non-negative integer');
   if (!Number.isFinite(a.seed)) throw new Error('--seed must be a number');

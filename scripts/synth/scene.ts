@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { type ArtFamily, type Img, HOLDOUT_ART, TRAIN_ART, ART_FAMILIES, loadArt } from './art.ts';
 import { type BodyStyle, type Frame, type RGB, type Sprite, buildSprite, drawShadows, drawTile, newFrame, photoEffects } from './render.ts';
-import { EXTRA_TRAIN_FONTS, HOLDOUT_FONTS, TRAIN_FONTS, type GlyphStyle, sampleGlyphStyle, sheetSvg } from './faces.ts';
+import { EXTRA_TRAIN_FONTS, HOLDOUT_FONTS, TRAIN_FONTS, type GlyphStyle, type StyleFlags, sampleGlyphStyle, sheetSvg } from './faces.ts';
 import { makeTexture, paintBackground, sampleBgKind, drawDistractor } from './background.ts';
 import { CLASSES, type Placed, layoutHand, sampleHand } from './hand.ts';
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
@@ -84,8 +84,8 @@ const cellSize = (size: number): [number, number] => {
   return [cw, Math.round((cw * 4) / 3)];
 };
 
-async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number, extra: boolean, decoy: boolean | 'always' = false, ink = false): Promise<Map<string, Img>> {
-  const st: GlyphStyle = sampleGlyphStyle(r, fonts, extra, decoy, ink);
+async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number, flags: StyleFlags): Promise<Map<string, Img>> {
+  const st: GlyphStyle = sampleGlyphStyle(r, fonts, flags);
   const glyphScale = uni(r, 0.9, 1.02);
   const { svg, cols } = sheetSvg(r, st, CLASSES, cw, ch, glyphScale);
   const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -105,6 +105,9 @@ async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number, extra: 
 /** Also seeds the sprites: keep it as in 1.3.0 unless --extra-styles applies (never to the holdout). */
 const ctxKey = (o: GenOptions) => `${o.seed}|${o.holdout}|${o.allStyles}|${o.size}${o.extraStyles && !o.holdout ? '|x' : ''}${o.decoyFlowers ? (o.decoyAlways ? '|D' : '|d') : ''}${o.ink ? '|i' : ''}`;
 
+/** A table texture kind for these options (--extra-styles patterns and --tile-cloths never reach the holdout). */
+const bgKind = (r: Rng, opts: GenOptions) => sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout, !!opts.tileCloths);
+
 /** Drop all in-process caches (tests). */
 export function clearCaches(): void {
   gsCache.clear();
@@ -121,7 +124,11 @@ function glyphSetFor(opts: GenOptions, groupKey: string): Promise<GlyphSet> {
     const train = opts.extraFonts ? [...TRAIN_FONTS, ...EXTRA_TRAIN_FONTS] : TRAIN_FONTS;
     const fonts = opts.allStyles ? [...train, ...HOLDOUT_FONTS] : opts.holdout ? HOLDOUT_FONTS : train;
     const arts: readonly ArtFamily[] = opts.allStyles ? ART_FAMILIES : opts.holdout ? HOLDOUT_ART : TRAIN_ART;
-    const drawn = await drawnSet(r, fonts, cw, ch, !!opts.extraStyles && !opts.holdout, opts.decoyFlowers ? (opts.decoyAlways ? 'always' : true) : false, !!opts.ink);
+    const drawn = await drawnSet(r, fonts, cw, ch, {
+      extra: !!opts.extraStyles && !opts.holdout,
+      decoy: opts.decoyFlowers ? (opts.decoyAlways ? 'always' : true) : false,
+      ink: !!opts.ink,
+    });
     const fullFace = new Set<string>();
     if (chance(r, opts.holdout ? 0.45 : 0.3)) {
       const fam = pick(r, arts);
@@ -395,14 +402,14 @@ export async function renderScene(opts: GenOptions, index: number): Promise<{ jp
   }
 
   // background (plus optional table edge)
-  const tex = makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout, !!opts.tileCloths));
+  const tex = makeTexture(r, bgKind(r, opts));
   const texScale = uni(r, 10, 70);
   let edge;
   if (chance(r, 0.2)) {
     const ang = uni(r, -0.5, 0.5) + (chance(r, 0.7) ? -Math.PI / 2 : Math.PI / 2);
     const normal: [number, number] = [Math.cos(ang), Math.sin(ang)];
     const ext = Math.max(...[[px0, py0], [px1, py0], [px1, py1], [px0, py1]].map(([x, y]) => x * normal[0] + y * normal[1]));
-    edge = { y: ext + uni(r, 0.5, 4), tex: makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout, !!opts.tileCloths)), scale: uni(r, 5, 40), normal };
+    edge = { y: ext + uni(r, 0.5, 4), tex: makeTexture(r, bgKind(r, opts)), scale: uni(r, 5, 40), normal };
   }
   paintBackground(f, cam.G, tex, texScale, edge);
 
@@ -454,7 +461,7 @@ export async function renderTileCrop(opts: GenOptions, k: number): Promise<{ jpg
   if (chance(r, 0.2)) placed.push({ code: rnd(), x: uni(r, -0.5, 0.5), y: body.aspect + uni(r, 0.2, 0.8), rot: 0, sideways: false, upsideDown: false, group: 0, row: 1 });
   const unitPx = uni(r, 24, 120);
   const cam = makeCamera(r, W, H, [0, 0], unitPx, uni(r, -30, 30), [W / 2, H / 2]);
-  paintBackground(f, cam.G, makeTexture(r, sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout, !!opts.tileCloths)), uni(r, 10, 70));
+  paintBackground(f, cam.G, makeTexture(r, bgKind(r, opts)), uni(r, 10, 70));
   const [cw] = cellSize(Math.max(opts.size, 1024));
   const sprites = await spritesFor(r, gs, body, new Set(placed.map((p) => p.code)), cw);
   const drawn = renderTiles(r, f, placed, sprites, body, cam);

@@ -168,17 +168,17 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     const FLOWERS = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8'];
     let differs = 0;
     for (let seed = 0; seed < 40; seed++) {
-      const plain = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, true);
-      const decoy = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, true, true);
+      const plain = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, { extra: true });
+      const decoy = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, { extra: true, decoy: true });
       // the same draws as 1.4.0, plus the decoy chance
       expect({ ...decoy, extra: { ...decoy.extra, decoy: undefined } }).toEqual({ ...plain, extra: { ...plain.extra, decoy: undefined } });
       expect([0.3, 0.5, 0.7]).toContain(decoy.extra!.decoy);
       // --decoy-always: the same draws, and every flower shows a random picture
-      const always1 = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, true, 'always');
+      const always1 = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, { extra: true, decoy: 'always' });
       expect({ ...always1, extra: { ...always1.extra, decoy: undefined } }).toEqual({ ...plain, extra: { ...plain.extra, decoy: undefined } });
       expect(always1.extra!.decoy).toBe(1);
       // only with --extra-styles
-      expect(sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, false, true).extra).toBeUndefined();
+      expect(sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, { decoy: true }).extra).toBeUndefined();
       const code = FLOWERS[seed % 8]!;
       const always = { ...decoy, extra: { ...decoy.extra!, decoy: 1, motif: 1 } };
       const own = { ...decoy, extra: { ...decoy.extra!, decoy: undefined, motif: 1 } };
@@ -192,11 +192,11 @@ describe.skipIf(!haveArt)('synth rendering', () => {
   it('--ink: one-ink sets with a small corner character and the ink bird; nothing else changes', () => {
     let inked = 0;
     for (let seed = 0; seed < 40; seed++) {
-      const plain = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, true, true);
-      const ink = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, true, true, true);
+      const plain = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, { extra: true, decoy: true });
+      const ink = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, { extra: true, decoy: true, ink: true });
       // the same draws as 1.5.0, plus the ink style of some sets
       expect({ ...ink, extra: { ...ink.extra, ink: undefined } }).toEqual({ ...plain, extra: { ...plain.extra, ink: undefined } });
-      expect(sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, false, false, true).extra).toBeUndefined();
+      expect(sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, { ink: true }).extra).toBeUndefined();
       const s = ink.extra!.ink;
       if (!s) continue;
       inked++;
@@ -283,5 +283,9 @@ describe('synth CLI --codes', () => {
   });
   it('refuses --decoy-always without --decoy-flowers', () => {
     expect(run(['--extra-styles', '--decoy-always'])).toMatch(/--decoy-always works only with --decoy-flowers/);
+  });
+  it('refuses --decoy-flowers and --ink without --extra-styles (they would do nothing)', () => {
+    expect(run(['--decoy-flowers'])).toMatch(/--decoy-flowers works only with --extra-styles/);
+    expect(run(['--ink'])).toMatch(/--ink works only with --extra-styles/);
   });
 });
