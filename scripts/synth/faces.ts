@@ -81,6 +81,10 @@ export interface ExtraStyle {
    * style): flowers and seasons with a small character in a corner, often no numeral, and a dense
    * line-art plant; the bird 1s as an upright ink bird on a perch. Absent for the other sets. */
   ink?: InkStyle;
+  /** Generator 1.7.0 (`--birds`): the 1s is a procedural bird (birdProc): pose, body, head, beak,
+   * crest, wing, tail and perch drawn from wide ranges, filled, outlined or in one ink, so that
+   * the classifier learns "a bird" rather than the few bird designs it has seen. */
+  procBird?: boolean;
 }
 
 export interface InkStyle {
@@ -106,10 +110,11 @@ export interface StyleFlags {
   extra?: boolean;
   decoy?: boolean | 'always';
   ink?: boolean;
+  birds?: boolean;
 }
 
-/** Decoy and ink designs apply only with `extra` (generator 1.4.0 designs). */
-export function sampleGlyphStyle(r: Rng, fonts: string[], { extra = false, decoy = false, ink = false }: StyleFlags = {}): GlyphStyle {
+/** Decoy, ink and bird designs apply only with `extra` (generator 1.4.0 designs). */
+export function sampleGlyphStyle(r: Rng, fonts: string[], { extra = false, decoy = false, ink = false, birds = false }: StyleFlags = {}): GlyphStyle {
   const f1 = pick(r, fonts);
   const f2 = chance(r, 0.7) ? f1 : pick(r, fonts);
   const [numFont, nw] = f1.split(':');
@@ -172,6 +177,8 @@ export function sampleGlyphStyle(r: Rng, fonts: string[], { extra = false, decoy
         bird: chance(r, 0.7),
       };
     }
+    // drawn after the 1.6.0 draws, so that without --birds the output is that of 1.6.0
+    if (birds && chance(r, 0.75)) st.extra.procBird = true;
   }
   return st;
 }
@@ -348,12 +355,132 @@ function birdInk(r: Rng, ink: InkStyle): string {
   return s + '</g>';
 }
 
+/**
+ * Generator 1.7.0 (`--birds`): a procedural bird. Sets draw the 1 of bamboo as every kind of bird
+ * (sparrow, parrot, peacock, crane, phoenix, rooster), standing, perched or flying, in colour or
+ * as line art; the parts and their proportions are drawn here from wide ranges so that no one
+ * design is learned. Drawn in the 300x400 face space.
+ */
+function birdProc(r: Rng, st: GlyphStyle): string {
+  const G = st.green, R = st.red, B = st.blue, K = st.black;
+  const ink = st.extra?.ink?.color;
+  const mode = ink ? weighted(r, [['line', 3], ['fill', 1]] as const) : weighted(r, [['fill', 4], ['line', 3], ['both', 3], ['silhouette', 1]] as const);
+  const palette = ink ? [ink] : [G, B, R, '#8a5a30', '#c08a20', K];
+  const col = () => pick(r, palette);
+  const line = ink ?? (chance(r, 0.7) ? K : col());
+  const sw = uni(r, 2.5, 8);
+  const fillOf = (c: string) => (mode === 'line' ? 'none' : mode === 'silhouette' ? line : c);
+  const strokeOf = mode === 'fill' ? 'none' : line;
+  const shape = (d: string, c: string) => `<path d="${d}" fill="${fillOf(c)}" stroke="${strokeOf}" stroke-width="${f1(sw)}" stroke-linejoin="round" stroke-linecap="round"/>`;
+  const stroke = (d: string, c = line, w = sw) => `<path d="${d}" fill="none" stroke="${c}" stroke-width="${f1(w)}" stroke-linecap="round" stroke-linejoin="round"/>`;
+  const pose = weighted(r, [['perched', 4], ['standing', 3], ['flying', 2]] as const);
+  // body: an ellipse at (bx, by), long axis at angle ba (degrees, 0 = head to the right)
+  const bx = uni(r, 120, 170), by = uni(r, 170, 240), rx = uni(r, 45, 85), ry = rx * uni(r, 0.45, 0.8);
+  const ba = pose === 'perched' ? uni(r, -70, -25) : pose === 'standing' ? uni(r, -25, 5) : uni(r, -15, 15);
+  const rad = (ba * Math.PI) / 180, ca = Math.cos(rad), sa = Math.sin(rad);
+  const at = (u: number, v: number): [number, number] => [bx + u * ca - v * sa, by + u * sa + v * ca]; // body frame -> face
+  const P = ([x, y]: [number, number]) => `${f1(x)},${f1(y)}`;
+  let s = '';
+  // perch or ground
+  const perch = pose === 'perched' || (pose === 'standing' && chance(r, 0.4));
+  const footY = by + ry * uni(r, 1.1, 1.6) + (pose === 'standing' ? uni(r, 20, 50) : 0);
+  if (perch) {
+    const bc = ink ?? pick(r, ['#6a4020', '#5a3a1a', K, G]);
+    const y0 = footY + uni(r, -10, 10), y1 = footY + uni(r, -30, 30);
+    s += stroke(`M${f1(uni(r, 10, 60))},${f1(y0)} Q150,${f1((y0 + y1) / 2 + uni(r, -20, 20))} ${f1(uni(r, 240, 290))},${f1(y1)}`, bc, uni(r, 5, 14));
+    for (let i = 0, m = int(r, 0, 4); i < m; i++) {
+      const lx = uni(r, 40, 260), ly = footY + uni(r, -10, 10), lc = ink ?? pick(r, [G, G, R, B]);
+      const dx = uni(r, 15, 35) * (chance(r, 0.5) ? -1 : 1), dy = uni(r, -35, 20);
+      s += `<path d="M${f1(lx)},${f1(ly)} Q${f1(lx + dx * 0.3)},${f1(ly + dy - 10)} ${f1(lx + dx)},${f1(ly + dy)} Q${f1(lx + dx * 0.7)},${f1(ly + dy + 10)} ${f1(lx)},${f1(ly)} Z" fill="${mode === 'line' ? 'none' : lc}" stroke="${mode === 'fill' ? 'none' : lc}" stroke-width="${f1(sw * 0.7)}"/>`;
+    }
+  } else if (pose === 'standing' && chance(r, 0.5)) {
+    s += stroke(`M${f1(uni(r, 20, 80))},${f1(footY)} L${f1(uni(r, 220, 280))},${f1(footY + uni(r, -8, 8))}`, ink ?? col(), uni(r, 3, 7));
+  }
+  // tail from the body's back end
+  const tail = weighted(r, [['streamers', 3], ['fan', 2], ['wedge', 3], ['plumes', 2]] as const);
+  const [tx, ty] = at(-rx * 0.85, 0);
+  const tdir = Math.PI + rad + uni(r, -0.5, 0.5) + (pose === 'perched' ? 0.3 : 0);
+  const tlen = tail === 'wedge' ? uni(r, 35, 70) : uni(r, 80, 170);
+  const tc = col();
+  const tips: [number, number][] = [];
+  const nf = tail === 'wedge' ? 1 : int(r, 2, tail === 'fan' ? 9 : 5);
+  for (let i = 0; i < nf; i++) {
+    const a = tdir + (nf > 1 ? (i / (nf - 1) - 0.5) * (tail === 'fan' ? uni(r, 1.2, 2.2) : uni(r, 0.3, 0.9)) : 0);
+    tips.push([Math.min(285, Math.max(15, tx + Math.cos(a) * tlen)), Math.min(390, Math.max(10, ty + Math.sin(a) * tlen))]);
+  }
+  if (tail === 'wedge') {
+    const [ex, ey] = tips[0]!, px = -Math.sin(tdir) * uni(r, 12, 25), py = Math.cos(tdir) * uni(r, 12, 25);
+    s += shape(`M${P(at(-rx * 0.6, -ry * 0.4))} L${f1(ex + px)},${f1(ey + py)} L${f1(ex - px)},${f1(ey - py)} L${P(at(-rx * 0.6, ry * 0.4))} Z`, tc);
+  } else {
+    for (const [ex, ey] of tips) {
+      const bend = uni(r, -40, 40);
+      s += stroke(`M${f1(tx)},${f1(ty)} Q${f1((tx + ex) / 2 + bend)},${f1((ty + ey) / 2 - bend * 0.5)} ${f1(ex)},${f1(ey)}`, mode === 'line' || mode === 'silhouette' ? line : tc, uni(r, 3, 9));
+      if (tail === 'fan') s += `<ellipse cx="${f1(ex)}" cy="${f1(ey)}" rx="${f1(uni(r, 8, 16))}" ry="${f1(uni(r, 10, 20))}" fill="${fillOf(col())}" stroke="${strokeOf}" stroke-width="${f1(sw * 0.6)}"/>`;
+      if (tail === 'plumes') s += `<path d="M${f1(ex)},${f1(ey)} q${f1(uni(r, -20, 20))},${f1(uni(r, -25, -5))} ${f1(uni(r, -12, 12))},${f1(uni(r, -30, -15))}" fill="none" stroke="${mode === 'fill' ? tc : line}" stroke-width="${f1(sw)}"/>`;
+    }
+  }
+  // legs
+  if (pose !== 'flying' || chance(r, 0.3)) {
+    const lc = ink ?? pick(r, [R, K, '#c08a20']);
+    for (const u of [-0.1, 0.2]) {
+      const [lx, ly] = at(rx * u, ry * 0.8);
+      const fx = lx + uni(r, -10, 10), fy = pose === 'flying' ? ly + 25 : Math.max(ly + 12, footY);
+      s += stroke(`M${f1(lx)},${f1(ly)} L${f1(fx)},${f1(fy)} m-10,4 l10,-4 l12,3`, lc, uni(r, 2.5, 6));
+    }
+  }
+  // body (a teardrop: round breast, pointed back)
+  s += shape(`M${P(at(rx, 0))} C${P(at(rx, ry * 1.3))} ${P(at(-rx * 0.6, ry * 1.1))} ${P(at(-rx, 0))} C${P(at(-rx * 0.6, -ry * 1.1))} ${P(at(rx, -ry * 1.3))} ${P(at(rx, 0))} Z`, col());
+  // wing: a leaf over the body, raised when flying
+  if (pose === 'flying') {
+    for (const side of chance(r, 0.6) ? [-1, 1] : [-1]) {
+      const [wx, wy] = at(rx * 0.1, -ry * 0.3 * side);
+      const wl = uni(r, 70, 120), wa = rad - Math.PI / 2 * side + uni(r, -0.5, 0.3);
+      const ex = wx + Math.cos(wa) * wl, ey = wy + Math.sin(wa) * wl;
+      s += shape(`M${f1(wx - 25 * ca)},${f1(wy - 25 * sa)} Q${f1(ex - 20)},${f1(ey + 10)} ${f1(ex)},${f1(ey)} Q${f1(ex + 25)},${f1(ey + 20)} ${f1(wx + 30 * ca)},${f1(wy + 30 * sa)} Z`, col());
+    }
+  } else {
+    const wc = col();
+    s += shape(`M${P(at(rx * 0.45, -ry * 0.3))} Q${P(at(-rx * 0.2, -ry * 0.9))} ${P(at(-rx * uni(r, 0.9, 1.3), ry * 0.1))} Q${P(at(0, ry * 0.6))} ${P(at(rx * 0.45, -ry * 0.3))} Z`, wc);
+    if (chance(r, 0.6)) for (let i = 0, m = int(r, 2, 4); i < m; i++) s += stroke(`M${P(at(rx * (0.2 - i * 0.2), -ry * 0.3))} L${P(at(rx * (-0.3 - i * 0.2), ry * 0.2))}`, mode === 'fill' ? (ink ?? '#fff') : line, sw * 0.6);
+  }
+  // neck and head
+  const hr = ry * uni(r, 0.45, 0.75);
+  const neck = pose === 'perched' ? uni(r, 0.1, 0.5) : uni(r, 0.2, 1.2);
+  const [nx, ny] = at(rx * 0.8, -ry * 0.5);
+  const hx = Math.min(275 - hr, nx + Math.cos(rad - 0.9) * hr * (1 + neck * 2)), hy = Math.max(15 + hr, ny + Math.sin(rad - 0.9) * hr * (1 + neck * 2) - hr * neck);
+  if (neck > 0.6) s += stroke(`M${f1(nx)},${f1(ny)} L${f1(hx)},${f1(hy)}`, mode === 'line' ? line : col(), hr * 0.9);
+  const hc = col();
+  s += `<circle cx="${f1(hx)}" cy="${f1(hy)}" r="${f1(hr)}" fill="${fillOf(hc)}" stroke="${strokeOf}" stroke-width="${f1(sw)}"/>`;
+  // beak: short cone, long pointed, or hooked
+  const beak = weighted(r, [['cone', 3], ['long', 2], ['hook', 2]] as const);
+  const bl = hr * (beak === 'long' ? uni(r, 1.3, 2.4) : uni(r, 0.6, 1.1));
+  const bc = ink ?? pick(r, [R, '#c08a20', K]);
+  const bxx = hx + hr * 0.9;
+  s += beak === 'hook'
+    ? `<path d="M${f1(bxx)},${f1(hy - hr * 0.35)} Q${f1(bxx + bl)},${f1(hy - hr * 0.4)} ${f1(bxx + bl * 0.8)},${f1(hy + hr * 0.4)} L${f1(bxx)},${f1(hy + hr * 0.2)} Z" fill="${mode === 'line' ? 'none' : bc}" stroke="${mode === 'fill' ? 'none' : line}" stroke-width="${f1(sw * 0.7)}"/>`
+    : `<path d="M${f1(bxx)},${f1(hy - hr * 0.3)} L${f1(bxx + bl)},${f1(hy + hr * 0.05)} L${f1(bxx)},${f1(hy + hr * 0.3)} Z" fill="${mode === 'line' ? 'none' : bc}" stroke="${mode === 'fill' ? 'none' : line}" stroke-width="${f1(sw * 0.7)}"/>`;
+  // eye
+  const ec = mode === 'silhouette' ? '#fff' : ink ?? K;
+  s += `<circle cx="${f1(hx + hr * 0.3)}" cy="${f1(hy - hr * 0.15)}" r="${f1(Math.max(2.5, hr * uni(r, 0.12, 0.22)))}" fill="${ec}"/>`;
+  // crest or comb
+  const crest = weighted(r, [['none', 3], ['feathers', 3], ['comb', 1]] as const);
+  if (crest === 'feathers') {
+    for (let i = 0, m = int(r, 1, 5); i < m; i++) s += stroke(`M${f1(hx - hr * 0.2)},${f1(hy - hr * 0.8)} q${f1(uni(r, -35, 5))},${f1(uni(r, -40, -15))} ${f1(uni(r, -55, -10))},${f1(uni(r, -45, -5))}`, ink ?? col(), sw * 0.8);
+  } else if (crest === 'comb') {
+    s += `<path d="M${f1(hx - hr * 0.5)},${f1(hy - hr * 0.7)} q${f1(hr * 0.2)},${f1(-hr * 0.9)} ${f1(hr * 0.4)},0 q${f1(hr * 0.2)},${f1(-hr * 0.9)} ${f1(hr * 0.4)},0 q${f1(hr * 0.2)},${f1(-hr * 0.8)} ${f1(hr * 0.4)},${f1(hr * 0.2)}" fill="${ink ?? R}" stroke="none"/>`;
+  }
+  const flip = chance(r, 0.5) ? -1 : 1;
+  const sc = uni(r, 0.8, 1.05);
+  return `<g transform="translate(150,200) scale(${f1(flip * sc)},${f1(sc)}) rotate(${f1(uni(r, -10, 10))}) translate(-150,-200)">${s}</g>`;
+}
+
 function leafPair(c: string): string {
   return `<path d="M70,290 Q50,260 70,240 Q85,265 70,290 Z" fill="${c}"/><path d="M240,300 Q270,280 275,255 Q245,265 240,300 Z" fill="${c}"/>`;
 }
 
 function bird(r: Rng, st: GlyphStyle): string {
   const G = st.green, R = st.red, B = st.blue;
+  if (st.extra?.procBird) return birdProc(r, st);
   if (st.extra?.ink?.bird) return birdInk(r, st.extra.ink);
   const eb = st.extra?.bird;
   if (eb === 'outline' || eb === 'sparrow' || eb === 'crane') return birdExtra(r, st, eb);

@@ -2,7 +2,7 @@
  * Synthetic training-data generator for the Mahjong hand scanner.
  *
  *   npx tsx scripts/synth/generate.ts --out training-data/<name> --count N --seed S
- *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--extra-styles [--decoy-flowers [--decoy-always]] [--ink]] [--tile-cloths] [--workers 1] [--tiles [--codes f1,f2,...]] [--tile-size 128] [--art DIR]
+ *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--extra-styles [--decoy-flowers [--decoy-always]] [--ink] [--birds]] [--tile-cloths] [--workers 1] [--tiles [--codes f1,f2,...]] [--tile-size 128] [--art DIR]
  *
  * See scripts/synth/README.md for the output format.
  */
@@ -32,6 +32,7 @@ interface Args {
   decoyFlowers: boolean;
   decoyAlways: boolean;
   ink: boolean;
+  birds: boolean;
   tileCloths: boolean;
   workers: number;
   tiles: boolean;
@@ -45,7 +46,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, extraStyles: false, decoyFlowers: false, decoyAlways: false, ink: false, tileCloths: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
+  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, extraStyles: false, decoyFlowers: false, decoyAlways: false, ink: false, birds: false, tileCloths: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = () => {
@@ -65,6 +66,7 @@ function parseArgs(argv: string[]): Args {
       case '--decoy-flowers': a.decoyFlowers = true; break;
       case '--decoy-always': a.decoyAlways = true; break;
       case '--ink': a.ink = true; break;
+      case '--birds': a.birds = true; break;
       case '--tile-cloths': a.tileCloths = true; break;
       case '--workers': a.workers = Math.max(1, Number(v())); break;
       case '--tiles': a.tiles = true; break;
@@ -94,7 +96,7 @@ function parseArgs(argv: string[]): Args {
     if (!a.tiles) throw new Error('--codes works only with --tiles');
   }
   // these designs are drawn only in --extra-styles sets: without it they would silently do nothing
-  for (const [on, flag] of [[a.decoyFlowers, '--decoy-flowers'], [a.ink, '--ink']] as const) {
+  for (const [on, flag] of [[a.decoyFlowers, '--decoy-flowers'], [a.ink, '--ink'], [a.birds, '--birds']] as const) {
     if (on && !a.extraStyles) throw new Error(`${flag} works only with --extra-styles`);
   }
   if (a.decoyAlways && !a.decoyFlowers) throw new Error('--decoy-always works only with --decoy-flowers');
@@ -107,7 +109,7 @@ function parseArgs(argv: string[]): Args {
 const pad = (n: number) => String(n).padStart(6, '0');
 
 function genOptions(a: Args): GenOptions {
-  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.decoyAlways ? { decoyAlways: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.codes ? { codes: a.codes } : {}) };
+  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.decoyAlways ? { decoyAlways: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.birds ? { birds: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.codes ? { codes: a.codes } : {}) };
 }
 
 /** The classes a --tiles run renders, in round-robin order. */
@@ -197,7 +199,7 @@ async function main(): Promise<void> {
     seed: a.seed,
     count: a.count,
     items: total(a),
-    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, decoyAlways: a.decoyAlways, ink: a.ink, tileCloths: a.tileCloths, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes },
+    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, decoyAlways: a.decoyAlways, ink: a.ink, birds: a.birds, tileCloths: a.tileCloths, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes },
     classes: CLASSES,
     min_visible_fraction: 0.5,
     negatives,

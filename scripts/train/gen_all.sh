@@ -23,6 +23,8 @@ gen tiles-v16d    --count 600  --seed 28 --tiles --codes ${FL%,1s} $V --decoy-fl
 gen tiles-v16f    --count 400  --seed 24 --tiles --codes ${FL%,1s} $V --decoy-flowers --ink
 gen tiles-v16     --count 100  --seed 25 --tiles $V --decoy-flowers --ink
 gen tiles-v16b    --count 300  --seed 26 --tiles --codes 1s,1z,7z,5z $V --ink
+gen tiles-v17     --count 1000 --seed 30 --tiles --codes 1s $V --ink --birds
+gen tiles-v17b    --count 150  --seed 29 --tiles --codes 1s,1z,3z,7z,5z,6z,2s,9s,f2,f6 $V --ink --birds
 gen tiles-flowers --count 450  --seed 7 --tiles --extra-fonts --codes $FL
 gen tiles-fonts   --count 200  --seed 5 --tiles --extra-fonts
 gen tiles-train   --count 300  --seed 3 --tiles

@@ -101,6 +101,15 @@ export interface HandCheckOptions {
   dropBelow?: number;
   /** Added to the cost of leaving a tile out (default DROP_PRIOR). */
   dropPrior?: number;
+  /**
+   * An unread tile: a face whose first guess is below this probability (a design the classifier
+   * has never seen spreads its guesses thin) may become any tile kind, even one below `minProb`,
+   * when that completes the hand, at the fixed cost `unreadCost`. At most one tile per hand.
+   * Default 0: off.
+   */
+  unreadBelow?: number;
+  /** Cost of reading an unread tile from the hand (default UNREAD_COST). */
+  unreadCost?: number;
 }
 
 /** Detector score below which a face may be left out by the hand check. */
@@ -112,6 +121,15 @@ export const DROP_BELOW = 0.6;
 export const DROP_PRIOR = 0.7;
 /** Class value of a tile the hand check leaves out. */
 export const DROPPED = -1;
+/** Pick value of an unread tile, read from the hand (HandCheckOptions.unreadBelow). */
+const UNREAD = -2;
+/**
+ * The pipeline's unreadBelow and the default unreadCost, chosen on val-holdout (see
+ * model/MODEL_CARD.md): the held-out bird 1s, which the classifier has never seen, gets first
+ * guesses of 0.2-0.65 spread over East, Red and the flowers, and the 1 of bamboo below 0.02.
+ */
+export const UNREAD_BELOW = 0.5;
+export const UNREAD_COST = 2.5;
 
 export interface HandCheckResult {
   /** Chosen class per tile. */
@@ -132,6 +150,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   const first = probs.map(argmax);
   if (isCompleteTileSet(first)) return { classes: first, changed: [], complete: true, dropped: [] };
   const det = opts.detScores, dropBelow = opts.dropBelow ?? DROP_BELOW, dropPrior = opts.dropPrior ?? DROP_PRIOR;
+  const unreadBelow = opts.unreadBelow ?? 0, unreadCost = opts.unreadCost ?? UNREAD_COST;
   // Each tile's next guesses worth trying. Face-down tiles are never traded for faces or back:
   // a face-down tile beyond the kongs is left out of the hand, so turning a doubtful face into
   // `back` would dodge the check.
@@ -145,6 +164,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
       if (cost <= maxCost) alts.push({ k, cost });
     }
     const next = alts.sort((a, b) => a.cost - b.cost).slice(0, 2);
+    if (top < unreadBelow && first[i]! < FLOWER_BASE) next.push({ k: UNREAD, cost: unreadCost });
     const d = det?.[i];
     if (d !== undefined && d < dropBelow) {
       const cost = Math.max(0, dropPrior + Math.log(Math.max(d, 1e-6) / (1 - Math.min(d, 1 - 1e-6))));
@@ -166,6 +186,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     walk(j + 1, cost, picks);
     for (const o of options[open[j]!]!) {
       if (cost + o.cost > maxCost) continue;
+      if (o.k === UNREAD && picks.some(([, k]) => k === UNREAD)) continue;
       picks.push([open[j]!, o.k]);
       walk(j + 1, cost + o.cost, picks);
       picks.pop();
@@ -174,10 +195,22 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   walk(0, 0, []);
   combos.sort((a, b) => a.cost - b.cost);
   const trial = [...first];
+  const completes = () => isCompleteTileSet(trial.some((k) => k === DROPPED) ? trial.filter((k) => k !== DROPPED) : trial);
   for (const combo of combos) {
     for (const [i, k] of combo.picks) trial[i] = k;
-    const drops = combo.picks.some(([, k]) => k === DROPPED);
-    if (isCompleteTileSet(drops ? trial.filter((k) => k !== DROPPED) : trial)) {
+    const unread = combo.picks.find(([, k]) => k === UNREAD)?.[0];
+    let ok = false;
+    if (unread === undefined) ok = completes();
+    else {
+      // the most likely tile kind (by the classifier's own split) that completes the hand
+      const p = probs[unread]!;
+      const kinds = Array.from({ length: FLOWER_BASE }, (_, k) => k).filter((k) => k !== first[unread]).sort((a, b) => p[b]! - p[a]!);
+      for (const k of kinds) {
+        trial[unread] = k;
+        if ((ok = completes())) break;
+      }
+    }
+    if (ok) {
       const picked = combo.picks.map(([i]) => i).sort((a, b) => a - b);
       return { classes: [...trial], changed: picked.filter((i) => trial[i] !== DROPPED), complete: true, dropped: picked.filter((i) => trial[i] === DROPPED) };
     }

@@ -7,7 +7,7 @@
  * call -> a second look at tiles read as flowers (72x96 crops, flower reader) -> hand check ->
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
-import { checkHandWithStrays } from './handcheck.ts';
+import { checkHandWithStrays, UNREAD_BELOW } from './handcheck.ts';
 import { cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, softmax, strayDetections, topK, withFlowerReading, zoomRegion } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
@@ -223,8 +223,9 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   let keptIdx = live;
   if (live.length && (opts.handCheck ?? true)) {
     // the strays stay out unless the hand is complete only with them; a doubtful detection
-    // (DROP_BELOW) may be left out when that completes the hand
-    const hc = checkHandWithStrays(live.map((i) => probs[i]!), stray, { detScores: live.map((i) => dets[i]!.score) });
+    // (DROP_BELOW) may be left out when that completes the hand, and one tile the classifier
+    // cannot read (UNREAD_BELOW: an unseen design) may be read from the hand
+    const hc = checkHandWithStrays(live.map((i) => probs[i]!), stray, { detScores: live.map((i) => dets[i]!.score), unreadBelow: UNREAD_BELOW });
     keptIdx = hc.kept.map((j) => live[j]!);
     for (const j of hc.changed) {
       const i = keptIdx[j]!, tile = all[i]!, p = probs[i]!, k = hc.classes[j]!;
@@ -235,7 +236,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       tile.handCheck = true;
     }
     if (hc.changed.length) {
-      result.notes = [...(result.notes ?? []), `hand check: ${hc.changed.length === 1 ? 'one tile was' : `${hc.changed.length} tiles were`} read as the next guess, so that the tiles make a complete hand`];
+      result.notes = [...(result.notes ?? []), `hand check: ${hc.changed.length === 1 ? 'one tile was' : `${hc.changed.length} tiles were`} changed so that the tiles make a complete hand`];
     }
     const left = live.length - keptIdx.length;
     if (left) result.notes = [...(result.notes ?? []), `hand check: ${left === 1 ? 'one doubtful detection was' : `${left} doubtful detections were`} left out, as the tiles make a complete hand without ${left === 1 ? 'it' : 'them'}`];

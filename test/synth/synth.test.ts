@@ -217,6 +217,32 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     expect(inked).toBeGreaterThan(15);
     expect(inked).toBeLessThan(40);
   });
+  it('--birds: most sets draw the 1 of bamboo as a procedural bird, each different; nothing else changes', () => {
+    let proc = 0;
+    const birds = new Set<string>();
+    for (let seed = 0; seed < 60; seed++) {
+      const plain = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, { extra: true, ink: true });
+      const b = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, { extra: true, ink: true, birds: true });
+      // the same draws as 1.6.0, plus the procedural-bird choice
+      expect({ ...b, extra: { ...b.extra, procBird: undefined } }).toEqual({ ...plain, extra: { ...plain.extra, procBird: undefined } });
+      expect(sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, { birds: true }).extra).toBeUndefined();
+      for (const code of ['2s', '1z', 'f3']) expect(faceSvg(rngFor(seed, 'face'), b, code)).toBe(faceSvg(rngFor(seed, 'face'), plain, code));
+      if (!b.extra!.procBird) continue;
+      proc++;
+      const svg = faceSvg(rngFor(seed, 'face'), { ...b, index: null }, '1s'); // without the set's corner index
+      expect(svg).not.toBe(faceSvg(rngFor(seed, 'face'), { ...plain, index: null }, '1s'));
+      expect(svg).not.toMatch(/NaN|undefined|Infinity/);
+      // a head with an eye (two circles at least) and a body path
+      expect((svg.match(/<circle/g) ?? []).length).toBeGreaterThanOrEqual(2);
+      birds.add(svg);
+      // an ink set keeps its one ink: every colour on the bird is the ink or white
+      const ink = b.extra!.ink?.color;
+      if (ink) for (const c of svg.match(/(?:fill|stroke)="(#[0-9a-f]+)"/g) ?? []) expect([ink, '#fff'], c).toContain(c.split('"')[1]);
+    }
+    expect(proc).toBeGreaterThan(35);
+    expect(proc).toBeLessThan(57);
+    expect(birds.size).toBe(proc);
+  });
 
   it('renders only the requested classes, round robin, with --codes', async () => {
     const got = [];
@@ -284,8 +310,9 @@ describe('synth CLI --codes', () => {
   it('refuses --decoy-always without --decoy-flowers', () => {
     expect(run(['--extra-styles', '--decoy-always'])).toMatch(/--decoy-always works only with --decoy-flowers/);
   });
-  it('refuses --decoy-flowers and --ink without --extra-styles (they would do nothing)', () => {
+  it('refuses --decoy-flowers, --ink and --birds without --extra-styles (they would do nothing)', () => {
     expect(run(['--decoy-flowers'])).toMatch(/--decoy-flowers works only with --extra-styles/);
     expect(run(['--ink'])).toMatch(/--ink works only with --extra-styles/);
+    expect(run(['--birds'])).toMatch(/--birds works only with --extra-styles/);
   });
 });

@@ -102,6 +102,52 @@ describe('checkHand', () => {
     expect(checkHand(p)).toMatchObject({ changed: [], complete: false });
   });
 
+  describe('an unread tile (unreadBelow)', () => {
+    // an unseen bird design: the classifier spreads its guesses over East, Red and the flowers,
+    // and gives the 1 of bamboo almost nothing
+    const unseen = () => probs('1z', 0.45, { '7z': 0.3, f4: 0.12, f6: 0.12, '1s': 0.004 });
+    it('is read from the hand when exactly one tile kind completes it', () => {
+      const p = sure('1s 2s 3s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z');
+      p[0] = unseen();
+      expect(checkHand(p)).toMatchObject({ changed: [], complete: false }); // off by default
+      const r = checkHand(p, { unreadBelow: 0.5 });
+      expect(r).toMatchObject({ changed: [0], complete: true });
+      expect(codesOf(r.classes)[0]).toBe('1s');
+    });
+    it('takes the kind the classifier finds likelier when several complete the hand', () => {
+      // 2s 3s + ? : 1s and 4s both complete it
+      const p = sure('1s 2s 3s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z');
+      p[0] = probs('1z', 0.49, { '7z': 0.46, '4s': 0.004, '1s': 0.002 });
+      expect(codesOf(checkHand(p, { unreadBelow: 0.5 }).classes)[0]).toBe('4s');
+      p[0] = probs('1z', 0.49, { '7z': 0.46, '4s': 0.002, '1s': 0.004 });
+      expect(codesOf(checkHand(p, { unreadBelow: 0.5 }).classes)[0]).toBe('1s');
+    });
+    it('is only a tile whose first guess is doubtful, and at most one per hand', () => {
+      const p = sure('1s 2s 3s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z');
+      p[0] = probs('1z', 0.6, { '7z': 0.39, '1s': 0.004 });
+      expect(checkHand(p, { unreadBelow: 0.5 }).complete).toBe(false);
+      const two = sure('1s 2s 3s 1s 2s 3s 7m 8m 9m 2z 2z 2z 5z 5z');
+      two[0] = unseen();
+      two[3] = unseen();
+      expect(checkHand(two, { unreadBelow: 0.5 })).toMatchObject({ changed: [], complete: false });
+    });
+    it('costs unreadCost: a cheaper next guess wins, and a dearer one than the budget is not taken', () => {
+      const p = sure('1s 2s 3s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z');
+      p[0] = unseen();
+      expect(checkHand(p, { unreadBelow: 0.5, unreadCost: 7 }).complete).toBe(false);
+      // 5p read as 6p with 5p next: cost ln(0.6/0.3) = 0.7, plus the unread tile
+      p[4] = probs('6p', 0.6, { '5p': 0.3 });
+      const r = checkHand(p, { unreadBelow: 0.5, unreadCost: 2.5 });
+      expect(r).toMatchObject({ changed: [0, 4], complete: true });
+      expect(codesOf(r.classes)).toEqual('1s 2s 3s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z'.split(' '));
+    });
+    it('never turns a flower into a suit tile', () => {
+      const p = sure('2s 3s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z');
+      p.push(probs('f2', 0.4, { f3: 0.35, '1s': 0.001 }));
+      expect(checkHand(p, { unreadBelow: 0.5 }).complete).toBe(false);
+    });
+  });
+
   it('never changes a confident reading of a complete hand (property)', () => {
     const hand = 'back 2m 2m back 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z f1 f5'.split(' ');
     fc.assert(fc.property(fc.array(fc.double({ min: 0.5, max: 0.99, noNaN: true }), { minLength: hand.length, maxLength: hand.length }), (ps) => {
