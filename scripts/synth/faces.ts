@@ -105,7 +105,7 @@ const GREENS = ['#1d7a35', '#167040', '#2a8a3a', '#0f6a4a', '#357a1f', '#1a6b2b'
 const REDS = ['#c41e24', '#b0141c', '#d42a2a', '#a8101a', '#cc2a1e', '#b81d3a', '#d0301a'];
 const BLACKS = ['#111', '#1a1a1a', '#222a33', '#2b2020', '#101828'];
 
-/** Which generator designs a drawn set may use (the --extra-styles, --decoy-flowers[/--decoy-always] and --ink flags). */
+/** Which generator designs a drawn set may use (the --extra-styles, --decoy-flowers[/--decoy-always], --ink and --birds flags). */
 export interface StyleFlags {
   extra?: boolean;
   decoy?: boolean | 'always';
@@ -372,6 +372,8 @@ function birdProc(r: Rng, st: GlyphStyle): string {
   const fillOf = (c: string) => (mode === 'line' ? 'none' : mode === 'silhouette' ? line : c);
   const strokeOf = mode === 'fill' ? 'none' : line;
   const shape = (d: string, c: string) => `<path d="${d}" fill="${fillOf(c)}" stroke="${strokeOf}" stroke-width="${f1(sw)}" stroke-linejoin="round" stroke-linecap="round"/>`;
+  // a small filled part (leaf, beak): its own fill, outlined in the set's line mode
+  const part = (d: string, fill: string, outline: string, w: number) => `<path d="${d}" fill="${mode === 'line' ? 'none' : fill}" stroke="${mode === 'fill' ? 'none' : outline}" stroke-width="${f1(w)}"/>`;
   const stroke = (d: string, c = line, w = sw) => `<path d="${d}" fill="none" stroke="${c}" stroke-width="${f1(w)}" stroke-linecap="round" stroke-linejoin="round"/>`;
   const pose = weighted(r, [['perched', 4], ['standing', 3], ['flying', 2]] as const);
   // body: an ellipse at (bx, by), long axis at angle ba (degrees, 0 = head to the right)
@@ -391,7 +393,7 @@ function birdProc(r: Rng, st: GlyphStyle): string {
     for (let i = 0, m = int(r, 0, 4); i < m; i++) {
       const lx = uni(r, 40, 260), ly = footY + uni(r, -10, 10), lc = ink ?? pick(r, [G, G, R, B]);
       const dx = uni(r, 15, 35) * (chance(r, 0.5) ? -1 : 1), dy = uni(r, -35, 20);
-      s += `<path d="M${f1(lx)},${f1(ly)} Q${f1(lx + dx * 0.3)},${f1(ly + dy - 10)} ${f1(lx + dx)},${f1(ly + dy)} Q${f1(lx + dx * 0.7)},${f1(ly + dy + 10)} ${f1(lx)},${f1(ly)} Z" fill="${mode === 'line' ? 'none' : lc}" stroke="${mode === 'fill' ? 'none' : lc}" stroke-width="${f1(sw * 0.7)}"/>`;
+      s += part(`M${f1(lx)},${f1(ly)} Q${f1(lx + dx * 0.3)},${f1(ly + dy - 10)} ${f1(lx + dx)},${f1(ly + dy)} Q${f1(lx + dx * 0.7)},${f1(ly + dy + 10)} ${f1(lx)},${f1(ly)} Z`, lc, lc, sw * 0.7);
     }
   } else if (pose === 'standing' && chance(r, 0.5)) {
     s += stroke(`M${f1(uni(r, 20, 80))},${f1(footY)} L${f1(uni(r, 220, 280))},${f1(footY + uni(r, -8, 8))}`, ink ?? col(), uni(r, 3, 7));
@@ -456,9 +458,9 @@ function birdProc(r: Rng, st: GlyphStyle): string {
   const bl = hr * (beak === 'long' ? uni(r, 1.3, 2.4) : uni(r, 0.6, 1.1));
   const bc = ink ?? pick(r, [R, '#c08a20', K]);
   const bxx = hx + hr * 0.9;
-  s += beak === 'hook'
-    ? `<path d="M${f1(bxx)},${f1(hy - hr * 0.35)} Q${f1(bxx + bl)},${f1(hy - hr * 0.4)} ${f1(bxx + bl * 0.8)},${f1(hy + hr * 0.4)} L${f1(bxx)},${f1(hy + hr * 0.2)} Z" fill="${mode === 'line' ? 'none' : bc}" stroke="${mode === 'fill' ? 'none' : line}" stroke-width="${f1(sw * 0.7)}"/>`
-    : `<path d="M${f1(bxx)},${f1(hy - hr * 0.3)} L${f1(bxx + bl)},${f1(hy + hr * 0.05)} L${f1(bxx)},${f1(hy + hr * 0.3)} Z" fill="${mode === 'line' ? 'none' : bc}" stroke="${mode === 'fill' ? 'none' : line}" stroke-width="${f1(sw * 0.7)}"/>`;
+  s += part(beak === 'hook'
+    ? `M${f1(bxx)},${f1(hy - hr * 0.35)} Q${f1(bxx + bl)},${f1(hy - hr * 0.4)} ${f1(bxx + bl * 0.8)},${f1(hy + hr * 0.4)} L${f1(bxx)},${f1(hy + hr * 0.2)} Z`
+    : `M${f1(bxx)},${f1(hy - hr * 0.3)} L${f1(bxx + bl)},${f1(hy + hr * 0.05)} L${f1(bxx)},${f1(hy + hr * 0.3)} Z`, bc, line, sw * 0.7);
   // eye
   const ec = mode === 'silhouette' ? '#fff' : ink ?? K;
   s += `<circle cx="${f1(hx + hr * 0.3)}" cy="${f1(hy - hr * 0.15)}" r="${f1(Math.max(2.5, hr * uni(r, 0.12, 0.22)))}" fill="${ec}"/>`;

@@ -195,6 +195,17 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   walk(0, 0, []);
   combos.sort((a, b) => a.cost - b.cost);
   const trial = [...first];
+  // an unread tile's candidate kinds, likeliest first (sorted once per tile, not per combination)
+  const kindsOf = new Map<number, number[]>();
+  const unreadKinds = (i: number) => {
+    let ks = kindsOf.get(i);
+    if (!ks) {
+      const p = probs[i]!;
+      ks = Array.from({ length: FLOWER_BASE }, (_, k) => k).filter((k) => k !== first[i]).sort((a, b) => p[b]! - p[a]!);
+      kindsOf.set(i, ks);
+    }
+    return ks;
+  };
   const completes = () => isCompleteTileSet(trial.some((k) => k === DROPPED) ? trial.filter((k) => k !== DROPPED) : trial);
   for (const combo of combos) {
     for (const [i, k] of combo.picks) trial[i] = k;
@@ -203,9 +214,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     if (unread === undefined) ok = completes();
     else {
       // the most likely tile kind (by the classifier's own split) that completes the hand
-      const p = probs[unread]!;
-      const kinds = Array.from({ length: FLOWER_BASE }, (_, k) => k).filter((k) => k !== first[unread]).sort((a, b) => p[b]! - p[a]!);
-      for (const k of kinds) {
+      for (const k of unreadKinds(unread)) {
         trial[unread] = k;
         if ((ok = completes())) break;
       }
