@@ -10,6 +10,8 @@ Classifier: crop classifier. Input: float32 RGB in [0, 1], (N, 3, 64, 48)
 (height 64, width 48, an upright tile stretched to fill it). Output: logits
 (N, 43).
 """
+import math
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -110,6 +112,34 @@ class Classifier(nn.Module):
         x = self.net(x)
         x = x.mean(dim=(2, 3))
         return self.fc(self.drop(x))
+
+
+class Spotter(nn.Module):
+    """Flower-character spotter (train.py flw --cls-width spot): the first six blocks of the `m`
+    classifier (to stride 4, 128 channels; started from the flower reader's weights), a 1x1 layer
+    and a 1x1 layer of 43 class scores per output cell. Every cell sees only a 31 px window of the
+    96x72 crop (about a third of the tile's width); the crop's logits pool the cells by
+    log-mean-exp. Trained on flowers whose picture is often another flower's (--decoy-flowers,
+    --decoy-always), the evidence it can use is local: the character and the numeral, wherever
+    they are on the face, rather than the plant drawing, which differs from set to set. Same
+    interface as Classifier on 96x72 crops."""
+
+    def __init__(self, w="spot"):
+        super().__init__()
+        trunk = list(Classifier("m").net)[:6]  # 48x36 -> 24x18, 128 channels
+        self.net = nn.Sequential(*trunk, cbr(128, 192, 1))
+        self.drop = nn.Dropout2d(0.1)
+        self.cell = nn.Conv2d(192, NUM_CLASSES, 1)
+
+    def forward(self, x):
+        x = (x - 0.5) * 4.0
+        c = self.cell(self.drop(self.net(x))).flatten(2)  # (n, 43, cells)
+        return torch.logsumexp(c, dim=2) - math.log(c.shape[2])
+
+
+def make_classifier(width):
+    """The crop network for a width preset: "s"/"m" (Classifier) or "spot" (Spotter)."""
+    return Spotter() if width == "spot" else Classifier(width)
 
 
 def count_params(m):

@@ -14,4 +14,6 @@ grep -v -i 'warning\|_C\._jit' "$TMP/log" || true
 test -s "$TMP/run/det/detector.onnx" && test -s "$TMP/run/cls/classifier.onnx" && test -s "$TMP/run/flw/flowers.onnx"
 # the fine-tunes that start from the exported models (onnx_weights.py) ran too
 test -s "$TMP/run/det-init/detector.onnx" && test -s "$TMP/run/cls-init/classifier.onnx"
+# the character spotter trained one step, and the reader + spotter export
+test -s "$TMP/run/spot/flowers.onnx" && test -s "$TMP/run/flowers-mix.onnx"
 echo "train smoke: ok"

@@ -25,7 +25,7 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import data as D  # noqa: E402
-from models import Detector, Classifier, count_params, CLS_H, CLS_W, FLW_H, FLW_W  # noqa: E402
+from models import Detector, Classifier, count_params, make_classifier, CLS_H, CLS_W, FLW_H, FLW_W  # noqa: E402
 
 RUNS = os.path.join(D.HERE, "runs")
 
@@ -334,7 +334,7 @@ def train_cls(a):
     width = a.cls_width
     if os.path.exists(os.path.join(run, "ckpt.pt")):
         width = torch.load(os.path.join(run, "ckpt.pt"), map_location="cpu").get("extra", {}).get("width", "s")
-    model = Classifier(width)
+    model = make_classifier(width)
     ema = EMA(model)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=5e-4)
     gen = torch.Generator().manual_seed(a.seed)
@@ -345,7 +345,12 @@ def train_cls(a):
         log(run, f"initialised from the EMA weights of {a.init} (step {init['step']})")
     elif a.init_onnx and not os.path.exists(ck):
         from onnx_weights import load_onnx_into
-        load_onnx_into(model, a.init_onnx, torch.zeros(1, 3, CLS_H, CLS_W))
+        if width == "spot":  # the spotter's trunk is the first six blocks of the `m` classifier
+            src = Classifier("m")
+            load_onnx_into(src, a.init_onnx, torch.zeros(1, 3, FLW_H, FLW_W))
+            model.net[:6].load_state_dict(src.net[:6].state_dict())
+        else:
+            load_onnx_into(model, a.init_onnx, torch.zeros(1, 3, CLS_H, CLS_W))
         ema.m.load_state_dict(model.state_dict())
         log(run, f"initialised from {a.init_onnx} (BatchNorm folded into the convolutions; BatchNorm frozen)")
     step, extra = load_ckpt(ck, model, ema, opt, gen)
@@ -438,8 +443,25 @@ class FlowerLogits(torch.nn.Module):
         return self.net(x)[:, F0:F0 + 8]
 
 
-def export_flw(model, path, opset=17):
-    model = FlowerLogits(copy.deepcopy(model)).eval()
+class FlowerMix(torch.nn.Module):
+    """The flower reader and the character spotter in one graph: logits = (1 - w) * log-softmax of
+    the reader's f1..f8 + w * log-softmax of the spotter's, so softmax(logits) is the normalised
+    product reader^(1 - w) * spotter^w (the pipeline mixes that with the classifier's split)."""
+
+    def __init__(self, reader, spotter, w):
+        super().__init__()
+        self.reader, self.spotter, self.w = reader, spotter, float(w)
+
+    def forward(self, x):
+        a = F.log_softmax(self.reader(x)[:, F0:F0 + 8], dim=1)
+        b = F.log_softmax(self.spotter(x)[:, F0:F0 + 8], dim=1)
+        return a * (1.0 - self.w) + b * self.w
+
+
+def export_flw(model, path, opset=17, spotter=None, spot_weight=0.5):
+    """The flower reader's ONNX file: its f1..f8 logits, or with `spotter` the FlowerMix of both."""
+    model = (FlowerMix(copy.deepcopy(model), copy.deepcopy(spotter), spot_weight) if spotter is not None
+             else FlowerLogits(copy.deepcopy(model))).eval()
     x = torch.zeros(1, 3, FLW_H, FLW_W)
     torch.onnx.export(model, x, path, opset_version=opset, input_names=["crops"], output_names=["logits"],
                       dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
@@ -465,7 +487,7 @@ def _check_flower_export(ckpt, onnx):
     from onnx_weights import load_onnx_into
     state = torch.load(ckpt, map_location="cpu")
     width = state.get("extra", {}).get("width", "s")
-    ref, back = Classifier(width), Classifier(width)
+    ref, back = make_classifier(width), make_classifier(width)
     ref.load_state_dict(state["ema"])
     x = torch.rand(3, 3, FLW_H, FLW_W)
     load_onnx_into(back, onnx, x[:1])
@@ -506,6 +528,7 @@ def smoke(a):
         assert os.path.getsize(onnx) > 1000, onnx
         if mode == "flw":
             _check_flower_export(os.path.join(b.run, "ckpt.pt"), onnx)
+            _smoke_spotter(b, out)
             continue
         # the export read back (onnx_weights.py) computes what its checkpoint does, and a
         # fine-tune can start from it (the classifier's Linear layer is a Gemm node)
@@ -523,6 +546,44 @@ def smoke(a):
     print(f"smoke ok in {time.time()-t:.1f}s: {out}")
 
 
+def _smoke_spotter(b, out):
+    """One step of the character spotter (its trunk from the classifier), then the reader +
+    spotter export: the ONNX file's softmax is the normalised product reader^(1-w) * spotter^w."""
+    c = argparse.Namespace(**vars(b))
+    c.run = os.path.join(out, "spot")
+    c.cls_width = "spot"
+    # the spotter's trunk is the `m` classifier's (the smoke classifier is `s`): one step of one
+    m = argparse.Namespace(**vars(b))
+    m.mode, m.run, m.cls_width, m.init_onnx, m.tiles = "cls", os.path.join(out, "cls-m"), "m", None, None
+    train_cls(m)
+    c.init_onnx = os.path.join(m.run, "classifier.onnx")
+    train_cls(c)
+    state = torch.load(os.path.join(c.run, "ckpt.pt"), map_location="cpu")
+    assert state["extra"]["width"] == "spot"
+    reader, spot = make_classifier(torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")["extra"]["width"]), make_classifier("spot")
+    reader.load_state_dict(torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")["ema"])
+    spot.load_state_dict(state["ema"])
+    # the trunk came from the classifier's first six blocks (one step moves a weight by about lr)
+    from onnx_weights import load_onnx_into
+    src = Classifier("m")
+    load_onnx_into(src, c.init_onnx, torch.zeros(1, 3, FLW_H, FLW_W))
+    for k in (0, 5):
+        wa, wb = src.net[k].state_dict(), spot.net[k].state_dict()
+        diff = max((wa[n] - wb[n]).abs().max().item() for n in wa if n.endswith("weight"))
+        assert diff < 0.02, f"spotter block {k} was not started from the classifier ({diff})"
+    x = torch.rand(3, 3, FLW_H, FLW_W)
+    mix = FlowerMix(reader, spot, 0.3).eval()
+    reader.eval(), spot.eval()
+    with torch.no_grad():
+        got = F.softmax(mix(x), dim=1)
+        p = F.softmax(reader(x)[:, F0:F0 + 8], dim=1) ** 0.7 * F.softmax(spot(x)[:, F0:F0 + 8], dim=1) ** 0.3
+        want = p / p.sum(1, keepdim=True)
+    assert got.shape == (3, 8) and (got - want).abs().max().item() < 1e-5
+    path = os.path.join(out, "flowers-mix.onnx")
+    export_flw(reader, path, spotter=spot, spot_weight=0.3)
+    assert os.path.getsize(path) > os.path.getsize(os.path.join(b.run, "flowers.onnx")), "the mix holds both networks"
+
+
 def export_from_ckpt(a):
     """Export the EMA weights of runs/<det|cls>/ckpt.pt to ONNX files in --out."""
     out = a.out or os.path.join(D.ROOT, "model")
@@ -534,10 +595,16 @@ def export_from_ckpt(a):
             print(f"skip {kind}: no {ck}")
             continue
         state = torch.load(ck, map_location="cpu")
-        m = Classifier(state.get("extra", {}).get("width", "s")) if kind != "det" else cls_()
+        m = make_classifier(state.get("extra", {}).get("width", "s")) if kind != "det" else cls_()
         m.load_state_dict(state["ema"])
         if kind == "cls":
             fn(m, os.path.join(out, name), bool(state.get("extra", {}).get("large", False)))
+        elif kind == "flw" and a.spot_run:
+            sp_ck = os.path.join(a.run or RUNS, a.spot_run, "ckpt.pt")
+            sp = make_classifier("spot")
+            sp.load_state_dict(torch.load(sp_ck, map_location="cpu")["ema"])
+            fn(m, os.path.join(out, name), spotter=sp, spot_weight=a.spot_weight)
+            print(f"  with the spotter {sp_ck} at weight {a.spot_weight}")
         else:
             fn(m, os.path.join(out, name))
         print(f"exported {ck} -> {os.path.join(out, name)}")
@@ -555,13 +622,15 @@ def main():
     ap.add_argument("--det-run", default="det", help="export: run dir name under runs/")
     ap.add_argument("--cls-run", default="cls", help="export: run dir name under runs/")
     ap.add_argument("--flw-run", default="flw", help="export: run dir name under runs/")
+    ap.add_argument("--spot-run", default=None, help="export: the character spotter's run (flw --cls-width spot); flowers.onnx then mixes reader and spotter")
+    ap.add_argument("--spot-weight", type=float, default=0.5, help="export: the spotter's weight in that mix (the reader's is 1 - w)")
     ap.add_argument("--grey", type=float, default=None, help="cls/flw: probability of a greyscale crop (default 0.08, flw 0.35)")
     ap.add_argument("--shuffle", type=float, default=None, help="cls/flw: probability of swapped colour channels (default 0, flw 0.25)")
     ap.add_argument("--large", action="store_true", help="cls: 96x72 crops from 160 px patches (the flower reader's), all classes")
     ap.add_argument("--init", default=None, help="cls: start from the EMA weights of this checkpoint (fresh optimiser and schedule)")
     ap.add_argument("--init-onnx", default=None, help="det/cls: start from the weights of an exported ONNX model (onnx_weights.py); BatchNorm stays frozen")
     ap.add_argument("--steps", type=int, default=3000)
-    ap.add_argument("--cls-width", choices=["s", "m"], default="s", help="cls: classifier width preset (models.CLS_WIDTHS); a resumed run keeps its own")
+    ap.add_argument("--cls-width", choices=["s", "m", "spot"], default="s", help="cls/flw: classifier width preset (models.CLS_WIDTHS), or spot: the flower-character spotter (models.Spotter, flw only); a resumed run keeps its own")
     ap.add_argument("--batch", type=int, default=None)
     ap.add_argument("--crop", type=int, default=320)
     ap.add_argument("--lr", type=float, default=None)

@@ -31,14 +31,28 @@ const BACK = TILE_CODES.indexOf('back');
  * tiles of a finished MCR hand or a finished 16-tile hand.
  */
 export function isCompleteTileSet(classes: readonly number[]): boolean {
+  return completeBacks(classes, true) >= 0;
+}
+
+/**
+ * How many of the face-down tiles a complete hand can take as concealed kongs (the most over the
+ * ways it completes), or -1 when the classes do not make a complete hand. The rest are spare:
+ * not part of the hand.
+ */
+export function usableBacks(classes: readonly number[]): number {
+  return completeBacks(classes, false);
+}
+
+function completeBacks(classes: readonly number[], firstOnly: boolean): number {
   const c = new Uint8Array(TILE_KINDS);
   const flowers = new Uint8Array(ALL_TILES - FLOWER_BASE);
   let backs = 0, faces = 0;
   for (const k of classes) {
     if (k === BACK) backs++;
-    else if (k >= FLOWER_BASE) { if (++flowers[k - FLOWER_BASE]! > 1) return false; }
-    else { if (++c[k]! > 4) return false; faces++; }
+    else if (k >= FLOWER_BASE) { if (++flowers[k - FLOWER_BASE]! > 1) return -1; }
+    else { if (++c[k]! > 4) return -1; faces++; }
   }
+  let best = -1;
   for (const sets of [4, 5]) {
     // q kongs shown all face down, h kongs with two face-down tiles, the rest face up;
     // face-down tiles left over are not part of the hand (the wall, a neighbour's tiles)
@@ -48,11 +62,14 @@ export function isCompleteTileSet(classes: readonly number[]): boolean {
         if (kongs < 0 || kongs > sets) continue;
         const open = kongs - q - h;
         if (open < 0) continue;
-        if (pickKongs(c, 0, h, open, sets - kongs, sets === 4 && kongs === 0)) return true;
+        if (4 * q + 2 * h > best && pickKongs(c, 0, h, open, sets - kongs, sets === 4 && kongs === 0)) {
+          best = 4 * q + 2 * h;
+          if (firstOnly) return best;
+        }
       }
     }
   }
-  return false;
+  return best;
 }
 
 /** Take `half` kongs (2 faces each) and `open` kongs (4 faces each) from distinct kinds, then test the rest. */
@@ -110,6 +127,18 @@ export interface HandCheckOptions {
   unreadBelow?: number;
   /** Cost of reading an unread tile from the hand (default UNREAD_COST). */
   unreadCost?: number;
+  /**
+   * When the hand is complete and shows more face-down tiles than its concealed kongs can take,
+   * leave out the spare ones whose detector score (`detScores`) is below `dropBelow`, least sure
+   * first (a square of a checked cloth taken for a tile's back). Default false.
+   */
+  dropSpareBacks?: boolean;
+  /**
+   * With dropSpareBacks: which tiles may be left out as spare face-down tiles (default all). The
+   * pipeline allows only face-down tiles with no other one beside them: the generator and real
+   * tables show spare face-down tiles (the wall) in rows.
+   */
+  spareBackOk?: readonly boolean[];
 }
 
 /** Detector score below which a face may be left out by the hand check. */
@@ -148,8 +177,8 @@ const MAX_COMBOS = 20000;
 export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOptions = {}): HandCheckResult {
   const maxTiles = opts.maxTiles ?? 8, minProb = opts.minProb ?? 0.02, maxCost = opts.maxCost ?? 6;
   const first = probs.map(argmax);
-  if (isCompleteTileSet(first)) return { classes: first, changed: [], complete: true, dropped: [] };
   const det = opts.detScores, dropBelow = opts.dropBelow ?? DROP_BELOW, dropPrior = opts.dropPrior ?? DROP_PRIOR;
+  if (isCompleteTileSet(first)) return spareBacks({ classes: first, changed: [], complete: true, dropped: [] }, opts);
   const unreadBelow = opts.unreadBelow ?? 0, unreadCost = opts.unreadCost ?? UNREAD_COST;
   // Each tile's next guesses worth trying. Face-down tiles are never traded for faces or back:
   // a face-down tile beyond the kongs is left out of the hand, so turning a doubtful face into
@@ -221,11 +250,25 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     }
     if (ok) {
       const picked = combo.picks.map(([i]) => i).sort((a, b) => a - b);
-      return { classes: [...trial], changed: picked.filter((i) => trial[i] !== DROPPED), complete: true, dropped: picked.filter((i) => trial[i] === DROPPED) };
+      return spareBacks({ classes: [...trial], changed: picked.filter((i) => trial[i] !== DROPPED), complete: true, dropped: picked.filter((i) => trial[i] === DROPPED) }, opts);
     }
     for (const [i] of combo.picks) trial[i] = first[i]!;
   }
   return { classes: first, changed: [], complete: false, dropped: [] };
+}
+
+/** HandCheckOptions.dropSpareBacks on a complete result. */
+function spareBacks(r: HandCheckResult, opts: HandCheckOptions): HandCheckResult {
+  const det = opts.detScores;
+  if (!opts.dropSpareBacks || !det) return r;
+  const backs = r.classes.flatMap((k, i) => (k === BACK ? [i] : []));
+  if (!backs.length) return r;
+  const spare = backs.length - usableBacks(r.classes.filter((k) => k !== DROPPED));
+  const dropBelow = opts.dropBelow ?? DROP_BELOW;
+  const out = backs.filter((i) => det[i]! < dropBelow && (opts.spareBackOk?.[i] ?? true)).sort((a, b) => det[a]! - det[b]!).slice(0, spare);
+  if (!out.length) return r;
+  const classes = r.classes.map((k, i) => (out.includes(i) ? DROPPED : k));
+  return { ...r, classes, dropped: [...r.dropped, ...out].sort((a, b) => a - b) };
 }
 
 export interface StrayCheckResult extends HandCheckResult {
@@ -245,7 +288,8 @@ export function checkHandWithStrays(probs: readonly ArrayLike<number>[], stray: 
   const all = probs.map((_, i) => i);
   const sure = all.filter((i) => !stray[i]);
   const run = (idx: number[]): StrayCheckResult => {
-    const hc = checkHand(idx.map((i) => probs[i]!), opts.detScores ? { ...opts, detScores: idx.map((i) => opts.detScores![i]!) } : opts);
+    const sub = { ...opts, ...(opts.detScores ? { detScores: idx.map((i) => opts.detScores![i]!) } : {}), ...(opts.spareBackOk ? { spareBackOk: idx.map((i) => opts.spareBackOk![i]!) } : {}) };
+    const hc = checkHand(idx.map((i) => probs[i]!), sub);
     if (!hc.dropped.length) return { ...hc, kept: idx };
     // renumber: the dropped tiles leave the list
     const keep = idx.map((_, j) => j).filter((j) => hc.classes[j] !== DROPPED);

@@ -9,7 +9,7 @@
  */
 import { checkHandWithStrays, UNREAD_BELOW } from './handcheck.ts';
 import { cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, softmax, strayDetections, topK, withFlowerReading, zoomRegion } from './postprocess.ts';
+import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, softmax, strayDetections, topK, withFlowerReading, zoomRegion } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -224,8 +224,11 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   if (live.length && (opts.handCheck ?? true)) {
     // the strays stay out unless the hand is complete only with them; a doubtful detection
     // (DROP_BELOW) may be left out when that completes the hand, and one tile the classifier
-    // cannot read (UNREAD_BELOW: an unseen design) may be read from the hand
-    const hc = checkHandWithStrays(live.map((i) => probs[i]!), stray, { detScores: live.map((i) => dets[i]!.score), unreadBelow: UNREAD_BELOW });
+    // cannot read (UNREAD_BELOW: an unseen design) may be read from the hand; a doubtful lone
+    // face-down tile that the hand's concealed kongs cannot take is left out
+    const back = models.labels.indexOf('back');
+    const spareBackOk = loneBacks(live.map((i) => rasterBoxes[i]!), live.map((i) => back >= 0 && topK(probs[i]!, 1)[0]!.index === back));
+    const hc = checkHandWithStrays(live.map((i) => probs[i]!), stray, { detScores: live.map((i) => dets[i]!.score), unreadBelow: UNREAD_BELOW, dropSpareBacks: true, spareBackOk });
     keptIdx = hc.kept.map((j) => live[j]!);
     for (const j of hc.changed) {
       const i = keptIdx[j]!, tile = all[i]!, p = probs[i]!, k = hc.classes[j]!;

@@ -222,6 +222,22 @@ export function strayDetections(boxes: readonly Box[], detScores: readonly numbe
   return stray;
 }
 
+/** Two face-down tiles whose centres are closer than this many long sides (the larger) lie side by side. */
+export const BACKS_NEAR = 1.6;
+
+/**
+ * Which detections are lone face-down tiles: read as `back` (`isBack`), with no other one beside
+ * them (centres closer than BACKS_NEAR long sides). Face-down tiles that are not part of the hand
+ * (the wall) lie in rows; a lone one beyond the concealed kongs is most often a square of a
+ * checked cloth. The hand check may leave those out (HandCheckOptions.spareBackOk).
+ */
+export function loneBacks(boxes: readonly Box[], isBack: readonly boolean[], near = BACKS_NEAR): boolean[] {
+  const c = boxes.map((b) => [b[0] + b[2] / 2, b[1] + b[3] / 2] as const);
+  const long = boxes.map((b) => Math.max(b[2], b[3]));
+  return boxes.map((_, i) => isBack[i]! && !boxes.some((_, j) => j !== i && isBack[j]! &&
+    Math.hypot(c[j]![0] - c[i]![0], c[j]![1] - c[i]![1]) < near * Math.max(long[i]!, long[j]!)));
+}
+
 /** Total probability of the flower and season classes, labels f0 .. f0 + 7 (f1..f8). */
 export function flowerMass(p: ArrayLike<number>, f0: number): number {
   let m = 0;

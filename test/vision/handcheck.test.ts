@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkHand, checkHandWithStrays, DROP_BELOW, DROPPED, isCompleteTileSet } from '../../src/vision/handcheck.ts';
+import { checkHand, checkHandWithStrays, DROP_BELOW, DROPPED, isCompleteTileSet, usableBacks } from '../../src/vision/handcheck.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 
 const K = TILE_CODES.length;
@@ -232,5 +232,63 @@ describe('leaving out doubtful detections', () => {
     expect(r.kept).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
     expect(r.changed).toEqual([2]);
     expect(codesOf(r.classes).slice(0, 3)).toEqual(['1m', '2m', '3m']);
+  });
+});
+
+describe('usableBacks', () => {
+  it('counts the face-down tiles the concealed kongs take, the most over the ways the hand completes', () => {
+    expect(usableBacks(set('1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z'))).toBe(0);
+    expect(usableBacks(set('back 2m 2m back 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z'))).toBe(2);
+    expect(usableBacks(set('back back back back 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z'))).toBe(4);
+    // a third face-down tile is spare: the hand takes two
+    expect(usableBacks(set('back 2m 2m back 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z back'))).toBe(2);
+    // two concealed kongs, each with two face-down tiles
+    expect(usableBacks(set('back 2m 2m back back 7p 7p back 7s 8s 9s 1z 1z 1z 5z 5z'))).toBe(4);
+  });
+  it('is -1 for a hand that is not complete', () => {
+    expect(usableBacks(set('1m 2m 4m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z back back'))).toBe(-1);
+    expect(isCompleteTileSet(set('1m 2m 4m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z back back'))).toBe(false);
+  });
+});
+
+describe('spare face-down tiles (dropSpareBacks)', () => {
+  const hand = 'back 2m 2m back 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z';
+  const det = (n: number, low: Record<number, number> = {}) => Array.from({ length: n }, (_, i) => low[i] ?? 0.95);
+  it('leaves out a doubtful face-down tile beyond the concealed kongs (a checked square read as a back)', () => {
+    const p = [...sure(hand), probs('back', 0.9)];
+    const r = checkHand(p, { detScores: det(16, { 15: 0.45 }), dropSpareBacks: true });
+    expect(r.complete).toBe(true);
+    expect(r.dropped).toEqual([15]);
+    expect(r.classes[15]).toBe(DROPPED);
+    expect(r.changed).toEqual([]);
+    // off by default, and never without detector scores
+    expect(checkHand(p, { detScores: det(16, { 15: 0.45 }) }).dropped).toEqual([]);
+    expect(checkHand(p, { dropSpareBacks: true }).dropped).toEqual([]);
+  });
+  it('leaves out the least sure of them, and only as many as are spare', () => {
+    // the kong's own back (index 3) is less sure than the spare one, so it is the one left out:
+    // the count decides what is spare, the detector score which tile it is
+    const p = [...sure(hand), probs('back', 0.9)];
+    const r = checkHand(p, { detScores: det(16, { 3: 0.3, 15: 0.5 }), dropSpareBacks: true });
+    expect(r.dropped).toEqual([3]);
+  });
+  it('keeps a spare face-down tile the detector is sure of, or that lies beside another (spareBackOk: the wall)', () => {
+    const p = [...sure(hand), probs('back', 0.9)];
+    expect(checkHand(p, { detScores: det(16, { 15: 0.7 }), dropSpareBacks: true }).dropped).toEqual([]);
+    const ok = p.map((_, i) => i !== 15);
+    expect(checkHand(p, { detScores: det(16, { 15: 0.45 }), dropSpareBacks: true, spareBackOk: ok }).dropped).toEqual([]);
+  });
+  it('keeps the face-down tiles the hand needs', () => {
+    const p = sure(hand);
+    expect(checkHand(p, { detScores: det(15, { 0: 0.4, 3: 0.4 }), dropSpareBacks: true }).dropped).toEqual([]);
+  });
+  it('works after a fix, and checkHandWithStrays renumbers the kept tiles', () => {
+    // 3m read as 2m (next guess 3m), plus a doubtful lone back
+    const p = [probs('back', 0.9), probs('1m'), probs('2m'), probs('2m', 0.6, { '3m': 0.35 }), ...sure('4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z')];
+    const r = checkHandWithStrays(p, p.map(() => false), { detScores: det(15, { 0: 0.5 }), dropSpareBacks: true, spareBackOk: p.map(() => true) });
+    expect(r.complete).toBe(true);
+    expect(r.dropped).toEqual([0]);
+    expect(r.kept).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+    expect(r.changed).toEqual([2]);
   });
 });

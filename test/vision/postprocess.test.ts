@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN } from '../../src/vision/postprocess.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN } from '../../src/vision/postprocess.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -213,5 +213,21 @@ describe('flower reader verdict (withFlowerReading)', () => {
     expect(p[f0 + 1]).toBeCloseTo(0.4, 4);
     expect(p[f0 + 2]).toBe(0);
     expect(p[TILE_CODES.indexOf('5z')]).toBeCloseTo(0.2, 6);
+  });
+});
+
+describe('loneBacks', () => {
+  // tiles 40x60 in a row at x = 0, 42, 84, ...; index 5 is a back far off, 1 and 2 are backs side by side
+  const row = (n: number): [number, number, number, number][] => Array.from({ length: n }, (_, i) => [i * 42, 0, 40, 60]);
+  it('marks a face-down tile with no other one beside it', () => {
+    const boxes = [...row(5), [400, 300, 40, 60] as [number, number, number, number]];
+    expect(loneBacks(boxes, [false, true, true, false, false, true])).toEqual([false, false, false, false, false, true]);
+  });
+  it('never marks a face tile, and a back beside another back is not lone (the wall lies in rows)', () => {
+    const boxes = row(4);
+    expect(loneBacks(boxes, [false, false, false, false])).toEqual([false, false, false, false]);
+    expect(loneBacks(boxes, [true, true, false, false])).toEqual([false, false, false, false]);
+    // the two backs of a concealed kong shown back, face, face, back: three tiles apart, each lone
+    expect(loneBacks(boxes, [true, false, false, true])).toEqual([true, false, false, true]);
   });
 });
