@@ -31,7 +31,7 @@ export const TTA_CONFIDENT = 0.9;
 export const FLOWER_GATE = 0.3;
 /** Weight of the flower reader's split of the flower mass against the classifier's (withFlowerReading;
  * chosen on val-holdout: see model/MODEL_CARD.md). */
-export const FLOWER_READER_WEIGHT = 0.6;
+export const FLOWER_READER_WEIGHT = 0.9;
 /** A detection at least this likely a flower may lie apart from the hand without being a stray
  * (flowers are laid aside, and a hand is complete without them). */
 export const FLOWER_LIES_APART = 0.5;
