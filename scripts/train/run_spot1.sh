@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Flower-character spotter, phase 1 (24 Nov 2026, fourth session): train.py flw --cls-width spot
 # (models.Spotter: every output cell sees a 31 px window of the 96x72 crop; cells pooled by
-# log-mean-exp), its trunk started from the flower reader's first six blocks (model/flowers.onnx,
+# log-mean-exp), its trunk started from the flower reader's first six blocks (the phase-1 reader's
+# own export, runs/flw1/flowers.onnx, which was model/flowers.onnx before the spotter joined it;
 # kept as runs/spot1/init.onnx; BatchNorm frozen), on flowers and seasons whose picture is often or always another
 # flower's (generator 1.5.0-1.6.0 --decoy-flowers/--decoy-always sets, and the new decoy-always
 # sets tiles-v18a/tiles-v18b), so that what it learns to find is the character and the numeral.
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/../.."
 RUNS=scripts/train/runs
 mkdir -p "$RUNS/spot1"
 pgrep -f "scripts/train/train.py flw .*--run $RUNS/spot1( |$)" >/dev/null && exit 0
-[ -f "$RUNS/spot1/init.onnx" ] || cp "${SPOT1_INIT:-model/flowers.onnx}" "$RUNS/spot1/init.onnx"
+[ -f "$RUNS/spot1/init.onnx" ] || cp "${SPOT1_INIT:-$RUNS/flw1/flowers.onnx}" "$RUNS/spot1/init.onnx"
 nohup nice -n 5 /usr/bin/python3 scripts/train/train.py flw --cls-width spot --threads 2 --seed 17 --lr 1e-3 --batch 64 --init-onnx "$RUNS/spot1/init.onnx" \
   --ckpt-min 5 --min-items 300 --steps "${SPOT1_STEPS:-20000}" --deadline-min "${SPOT1_DEADLINE_MIN:-70}" \
   --train training-data/train-v16 \

@@ -30,7 +30,8 @@ export const TTA_CONFIDENT = 0.9;
 /** Crops whose flower classes together are at least this likely are read again by the flower reader. */
 export const FLOWER_GATE = 0.3;
 /** Weight of the flower reader's split of the flower mass against the classifier's (withFlowerReading;
- * chosen on val-holdout: see model/MODEL_CARD.md). */
+ * chosen on val-holdout: see model/MODEL_CARD.md). The shipped flowers.onnx holds the reader and the
+ * character spotter in one graph, so its split is already theirs combined (reader^(2/3) * spotter^(1/3)). */
 export const FLOWER_READER_WEIGHT = 0.9;
 /** A detection at least this likely a flower may lie apart from the hand without being a stray
  * (flowers are laid aside, and a hand is complete without them). */
