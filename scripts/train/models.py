@@ -124,7 +124,7 @@ class Spotter(nn.Module):
     they are on the face, rather than the plant drawing, which differs from set to set. Same
     interface as Classifier on 96x72 crops."""
 
-    def __init__(self, w="spot"):
+    def __init__(self):
         super().__init__()
         trunk = list(Classifier("m").net)[:6]  # 48x36 -> 24x18, 128 channels
         self.net = nn.Sequential(*trunk, cbr(128, 192, 1))

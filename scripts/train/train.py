@@ -560,8 +560,9 @@ def _smoke_spotter(b, out):
     train_cls(c)
     state = torch.load(os.path.join(c.run, "ckpt.pt"), map_location="cpu")
     assert state["extra"]["width"] == "spot"
-    reader, spot = make_classifier(torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")["extra"]["width"]), make_classifier("spot")
-    reader.load_state_dict(torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")["ema"])
+    rstate = torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")
+    reader, spot = make_classifier(rstate["extra"]["width"]), make_classifier("spot")
+    reader.load_state_dict(rstate["ema"])
     spot.load_state_dict(state["ema"])
     # the trunk came from the classifier's first six blocks (one step moves a weight by about lr)
     from onnx_weights import load_onnx_into
@@ -572,8 +573,7 @@ def _smoke_spotter(b, out):
         diff = max((wa[n] - wb[n]).abs().max().item() for n in wa if n.endswith("weight"))
         assert diff < 0.02, f"spotter block {k} was not started from the classifier ({diff})"
     x = torch.rand(3, 3, FLW_H, FLW_W)
-    mix = FlowerMix(reader, spot, 0.3).eval()
-    reader.eval(), spot.eval()
+    mix = FlowerMix(reader, spot, 0.3).eval()  # eval() reaches the two networks inside
     with torch.no_grad():
         got = F.softmax(mix(x), dim=1)
         p = F.softmax(reader(x)[:, F0:F0 + 8], dim=1) ** 0.7 * F.softmax(spot(x)[:, F0:F0 + 8], dim=1) ** 0.3

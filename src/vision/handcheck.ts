@@ -177,8 +177,8 @@ const MAX_COMBOS = 20000;
 export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOptions = {}): HandCheckResult {
   const maxTiles = opts.maxTiles ?? 8, minProb = opts.minProb ?? 0.02, maxCost = opts.maxCost ?? 6;
   const first = probs.map(argmax);
-  const det = opts.detScores, dropBelow = opts.dropBelow ?? DROP_BELOW, dropPrior = opts.dropPrior ?? DROP_PRIOR;
   if (isCompleteTileSet(first)) return spareBacks({ classes: first, changed: [], complete: true, dropped: [] }, opts);
+  const det = opts.detScores, dropBelow = opts.dropBelow ?? DROP_BELOW, dropPrior = opts.dropPrior ?? DROP_PRIOR;
   const unreadBelow = opts.unreadBelow ?? 0, unreadCost = opts.unreadCost ?? UNREAD_COST;
   // Each tile's next guesses worth trying. Face-down tiles are never traded for faces or back:
   // a face-down tile beyond the kongs is left out of the hand, so turning a doubtful face into
@@ -288,8 +288,9 @@ export function checkHandWithStrays(probs: readonly ArrayLike<number>[], stray: 
   const all = probs.map((_, i) => i);
   const sure = all.filter((i) => !stray[i]);
   const run = (idx: number[]): StrayCheckResult => {
-    const sub = { ...opts, ...(opts.detScores ? { detScores: idx.map((i) => opts.detScores![i]!) } : {}), ...(opts.spareBackOk ? { spareBackOk: idx.map((i) => opts.spareBackOk![i]!) } : {}) };
-    const hc = checkHand(idx.map((i) => probs[i]!), sub);
+    // the per-tile options follow the tiles into the subset
+    const sub = <T>(v?: readonly T[]) => v && idx.map((i) => v[i]!);
+    const hc = checkHand(idx.map((i) => probs[i]!), { ...opts, detScores: sub(opts.detScores), spareBackOk: sub(opts.spareBackOk) });
     if (!hc.dropped.length) return { ...hc, kept: idx };
     // renumber: the dropped tiles leave the list
     const keep = idx.map((_, j) => j).filter((j) => hc.classes[j] !== DROPPED);

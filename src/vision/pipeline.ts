@@ -227,8 +227,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // (DROP_BELOW) may be left out when that completes the hand, and one tile the classifier
     // cannot read (UNREAD_BELOW: an unseen design) may be read from the hand; a doubtful lone
     // face-down tile that the hand's concealed kongs cannot take is left out
-    const back = models.labels.indexOf('back');
-    const spareBackOk = loneBacks(live.map((i) => rasterBoxes[i]!), live.map((i) => back >= 0 && topK(probs[i]!, 1)[0]!.index === back));
+    const spareBackOk = loneBacks(live.map((i) => rasterBoxes[i]!), live.map((i) => all[i]!.code === 'back'));
     const hc = checkHandWithStrays(live.map((i) => probs[i]!), stray, { detScores: live.map((i) => dets[i]!.score), unreadBelow: UNREAD_BELOW, dropSpareBacks: true, spareBackOk });
     keptIdx = hc.kept.map((j) => live[j]!);
     for (const j of hc.changed) {
