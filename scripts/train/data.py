@@ -185,6 +185,47 @@ def photometric(x, gen, strength=1.0, grey=0.08, shuffle=0.0):
     return x.clamp(0, 1)
 
 
+def shape_aug(x, labels, gen, p=0.5, frame_p=0.08):
+    """Changes to the drawing itself, so that unseen type faces and art are less of a surprise,
+    on a random subset of the crops (probability `p` each): a smooth elastic warp (up to about
+    1.5 % of the crop), ink strokes thickened or thinned by a blended 3x3 min/max filter, and,
+    with probability `frame_p`, a thin rectangular frame drawn round the face of a tile that is
+    not the white dragon or a face-down tile (so a frame alone does not make a white dragon).
+    x: (N,3,H,W) in [0,1]; labels: (N,) class indices. Returns a new tensor."""
+    N, _, H, W = x.shape
+    x = x.clone()
+    el = torch.nonzero(torch.rand(N, generator=gen) < p).flatten()
+    if len(el):
+        amp = torch.empty(len(el), 1, 1, 1).uniform_(0.005, 0.03, generator=gen)
+        field = torch.randn(len(el), 2, 4, 3, generator=gen) * amp
+        field = F.interpolate(field, size=(H, W), mode="bicubic", align_corners=True).permute(0, 2, 3, 1)
+        base = F.affine_grid(torch.eye(2, 3).unsqueeze(0).expand(len(el), 2, 3), (len(el), 3, H, W), align_corners=False)
+        x[el] = F.grid_sample(x[el], base + field, mode="bilinear", padding_mode="border", align_corners=False)
+    st = torch.nonzero(torch.rand(N, generator=gen) < p * 0.6).flatten()
+    for i in st.tolist():
+        t = torch.empty(1).uniform_(0.3, 0.9, generator=gen).item()
+        xi = x[i:i + 1]
+        if torch.rand(1, generator=gen).item() < 0.5:
+            f = -F.max_pool2d(-xi, 3, stride=1, padding=1)  # dark strokes thicker
+        else:
+            f = F.max_pool2d(xi, 3, stride=1, padding=1)    # dark strokes thinner
+        x[i:i + 1] = xi * (1 - t) + f * t
+    if frame_p > 0:
+        skip = {CLS_INDEX["5z"], CLS_INDEX["back"]}
+        for i in torch.nonzero(torch.rand(N, generator=gen) < frame_p).flatten().tolist():
+            if int(labels[i]) in skip:
+                continue
+            u = lambda lo, hi: torch.empty(1).uniform_(lo, hi, generator=gen).item()
+            inx, iny = int(round(u(0.1, 0.2) * W)), int(round(u(0.08, 0.16) * H))
+            th = 1 if H < 80 else 2
+            col = torch.rand(3, generator=gen) * torch.tensor([0.5, 0.5, 0.8])
+            a = u(0.5, 1.0)
+            for (y0, y1, x0, x1) in ((iny, iny + th, inx, W - inx), (H - iny - th, H - iny, inx, W - inx),
+                                     (iny, H - iny, inx, inx + th), (iny, H - iny, W - inx - th, W - inx)):
+                x[i, :, y0:y1, x0:x1] = x[i, :, y0:y1, x0:x1] * (1 - a) + col.view(3, 1, 1) * a
+    return x
+
+
 def det_targets(quads_out, side, n_out, stride=4):
     """quads_out: list per image of (K,4,2) quads in output (network input) pixels.
     Returns hm (2,n,n), box (4,n,n), mask (n,n)."""
@@ -271,7 +312,7 @@ def _extract_patch(im, q, ctx=PATCH_CTX, size=PATCH):
     return np.asarray(im.transform((size, size), Image.EXTENT, box, Image.BILINEAR))
 
 
-def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True, margin=1.08, grey=0.08, shuffle=0.0):
+def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True, margin=1.08, grey=0.08, shuffle=0.0, shape=0.0):
     """Affine-sample a (jittered) tile box from each context patch into out_h x out_w.
     Sideways tiles are stood up (rotated +-90 deg); 180 deg rotation at random."""
     n = len(idx)
@@ -307,6 +348,8 @@ def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True,
         t = np.array([cx, cy]) - A @ np.array([out_w / 2, out_h / 2])
         Ms.append(np.concatenate([A, t[:, None]], 1))
     x = warp_batch(patches[idx], np.stack(Ms), out_h, out_w)
+    if aug and shape > 0:
+        x = shape_aug(x, labels[idx], gen, p=shape)
     if aug:
         x = photometric(x, gen, grey=grey, shuffle=shuffle)
     return x, torch.from_numpy(labels[idx])

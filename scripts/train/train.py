@@ -338,8 +338,10 @@ def train_cls(a):
     ema = EMA(model)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=5e-4)
     gen = torch.Generator().manual_seed(a.seed)
+    init_frozen = False
     if a.init and not os.path.exists(ck):
         init = torch.load(a.init, map_location="cpu")
+        init_frozen = bool(init.get("extra", {}).get("frozen_bn"))
         model.load_state_dict(init["ema"])
         ema.m.load_state_dict(init["ema"])
         log(run, f"initialised from the EMA weights of {a.init} (step {init['step']})")
@@ -356,7 +358,8 @@ def train_cls(a):
     step, extra = load_ckpt(ck, model, ema, opt, gen)
     bud = Budget(a, extra)
     # a run that started from an ONNX file keeps its BatchNorm frozen when resumed
-    frozen = bool(a.init_onnx) or bool((extra or {}).get("frozen_bn"))
+    # (as does one started from the checkpoint of such a run)
+    frozen = bool(a.init_onnx) or init_frozen or bool((extra or {}).get("frozen_bn"))
     log(run, f"{a.mode}: width {width}, {'large crops, ' if large else ''}grey {grey}, shuffle {shuffle}, {out_h}x{out_w}, {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), params {count_params(model)}, start step {step}/{a.steps}")
     model.train()
     if frozen:
@@ -378,7 +381,7 @@ def train_cls(a):
         for g in opt.param_groups:
             g["lr"] = lr_at(step, bud.total, a.lr)
         idx = torch.randint(0, len(labels), (a.batch,), generator=gen).numpy()
-        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle)
+        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle, shape=a.shape)
         logits = model(x)
         if flw:
             logits, y = logits[:, F0:F0 + 8], y - F0
@@ -519,6 +522,8 @@ def smoke(a):
         # the flower reader needs flower tiles: the single-tile set passed with --tiles
         b.tiles = a.tiles if mode == "flw" else None
         b.min_items = 1
+        # the shape changes (data.shape_aug) run in the classifier's and the reader's steps
+        b.shape = 0.0 if mode == "det" else 1.0
         if mode == "flw":
             # it starts from the classifier, as the shipped one does
             b.init_onnx = os.path.join(out, "cls", "classifier.onnx")
@@ -560,6 +565,11 @@ def _smoke_spotter(b, out):
     train_cls(c)
     state = torch.load(os.path.join(c.run, "ckpt.pt"), map_location="cpu")
     assert state["extra"]["width"] == "spot"
+    # a run started from its checkpoint (run_spot2.sh) keeps BatchNorm frozen, as the first did
+    d = argparse.Namespace(**vars(c))
+    d.run, d.init, d.init_onnx = os.path.join(out, "spot-init"), os.path.join(c.run, "ckpt.pt"), None
+    train_cls(d)
+    assert torch.load(os.path.join(d.run, "ckpt.pt"), map_location="cpu")["extra"]["frozen_bn"], "spotter phase 2 unfroze BatchNorm"
     rstate = torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")
     reader, spot = make_classifier(rstate["extra"]["width"]), make_classifier("spot")
     reader.load_state_dict(rstate["ema"])
@@ -626,6 +636,7 @@ def main():
     ap.add_argument("--spot-weight", type=float, default=0.5, help="export: the spotter's weight in that mix (the reader's is 1 - w)")
     ap.add_argument("--grey", type=float, default=None, help="cls/flw: probability of a greyscale crop (default 0.08, flw 0.35)")
     ap.add_argument("--shuffle", type=float, default=None, help="cls/flw: probability of swapped colour channels (default 0, flw 0.25)")
+    ap.add_argument("--shape", type=float, default=0.0, help="cls/flw: probability of each shape change (data.shape_aug: elastic warp, stroke width; frames at 0.08)")
     ap.add_argument("--large", action="store_true", help="cls: 96x72 crops from 160 px patches (the flower reader's), all classes")
     ap.add_argument("--init", default=None, help="cls: start from the EMA weights of this checkpoint (fresh optimiser and schedule)")
     ap.add_argument("--init-onnx", default=None, help="det/cls: start from the weights of an exported ONNX model (onnx_weights.py); BatchNorm stays frozen")
