@@ -435,6 +435,19 @@ def export_cls(model, path, large=False, opset=17):
                       dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
 
 
+class ClassifierEnsemble(torch.nn.Module):
+    """Several classifiers in one graph: logits = log of the mean of their softmaxes, so the
+    pipeline's softmax gives the averaged probabilities and it needs no change."""
+
+    def __init__(self, nets):
+        super().__init__()
+        self.nets = torch.nn.ModuleList(nets)
+
+    def forward(self, x):
+        p = torch.stack([F.softmax(n(x), dim=1) for n in self.nets]).mean(0)
+        return torch.log(p.clamp_min(1e-12))
+
+
 class FlowerLogits(torch.nn.Module):
     """The classifier's f1..f8 logits: the flower reader's ONNX output."""
 
@@ -548,7 +561,29 @@ def smoke(a):
             _check_onnx_round_trip(Classifier, os.path.join(b.run, "ckpt.pt"), os.path.join(b.run, "classifier.onnx"),
                                    torch.rand(3, 3, FLW_H, FLW_W))
             assert torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")["extra"]["large"]
+    _smoke_ensemble(out)
     print(f"smoke ok in {time.time()-t:.1f}s: {out}")
+
+
+def _smoke_ensemble(out):
+    """export --cls-also: classifier.onnx holds both classifiers (the smoke `s` one and the
+    spotter's `m` one), and the ensemble's softmax is the mean of theirs."""
+    a = argparse.Namespace(run=out, out=os.path.join(out, "ens"), det_run="none", cls_run="cls", cls_also=["cls-m"],
+                           flw_run="none", spot_run=None, spot_weight=0.5)
+    export_from_ckpt(a)
+    nets = []
+    for run in ("cls", "cls-m"):
+        st = torch.load(os.path.join(out, run, "ckpt.pt"), map_location="cpu")
+        nets.append(make_classifier(st["extra"]["width"]))
+        nets[-1].load_state_dict(st["ema"])
+        nets[-1].eval()
+    x = torch.rand(3, 3, CLS_H, CLS_W)
+    with torch.no_grad():
+        got = F.softmax(ClassifierEnsemble(nets).eval()(x), dim=1)
+        want = (F.softmax(nets[0](x), dim=1) + F.softmax(nets[1](x), dim=1)) / 2
+    assert (got - want).abs().max().item() < 1e-5
+    single = os.path.getsize(os.path.join(out, "cls", "classifier.onnx")) + os.path.getsize(os.path.join(out, "cls-m", "classifier.onnx"))
+    assert os.path.getsize(os.path.join(a.out, "classifier.onnx")) > 0.9 * single, "the ensemble holds both networks"
 
 
 def _smoke_spotter(b, out):
@@ -608,7 +643,17 @@ def export_from_ckpt(a):
         m = make_classifier(state.get("extra", {}).get("width", "s")) if kind != "det" else cls_()
         m.load_state_dict(state["ema"])
         if kind == "cls":
-            fn(m, os.path.join(out, name), bool(state.get("extra", {}).get("large", False)))
+            large = bool(state.get("extra", {}).get("large", False))
+            if a.cls_also:
+                nets = [m]
+                for run in a.cls_also:
+                    st = torch.load(os.path.join(a.run or RUNS, run, "ckpt.pt"), map_location="cpu")
+                    assert bool(st.get("extra", {}).get("large", False)) == large, f"{run}: another crop size"
+                    nets.append(make_classifier(st.get("extra", {}).get("width", "s")))
+                    nets[-1].load_state_dict(st["ema"])
+                m = ClassifierEnsemble(nets)
+                print(f"  averaged with {', '.join(a.cls_also)}")
+            fn(m, os.path.join(out, name), large)
         elif kind == "flw" and a.spot_run:
             sp_ck = os.path.join(a.run or RUNS, a.spot_run, "ckpt.pt")
             sp = make_classifier("spot")
@@ -632,6 +677,7 @@ def main():
     ap.add_argument("--det-run", default="det", help="export: run dir name under runs/")
     ap.add_argument("--cls-run", default="cls", help="export: run dir name under runs/")
     ap.add_argument("--flw-run", default="flw", help="export: run dir name under runs/")
+    ap.add_argument("--cls-also", nargs="*", default=None, help="export: more classifier runs; classifier.onnx then averages their probabilities with --cls-run's (ClassifierEnsemble)")
     ap.add_argument("--spot-run", default=None, help="export: the character spotter's run (flw --cls-width spot); flowers.onnx then mixes reader and spotter")
     ap.add_argument("--spot-weight", type=float, default=0.5, help="export: the spotter's weight in that mix (the reader's is 1 - w)")
     ap.add_argument("--grey", type=float, default=None, help="cls/flw: probability of a greyscale crop (default 0.08, flw 0.35)")
