@@ -202,20 +202,18 @@ def shape_aug(x, labels, gen, p=0.5, frame_p=0.08):
         base = F.affine_grid(torch.eye(2, 3).unsqueeze(0).expand(len(el), 2, 3), (len(el), 3, H, W), align_corners=False)
         x[el] = F.grid_sample(x[el], base + field, mode="bilinear", padding_mode="border", align_corners=False)
     st = torch.nonzero(torch.rand(N, generator=gen) < p * 0.6).flatten()
-    for i in st.tolist():
-        t = torch.empty(1).uniform_(0.3, 0.9, generator=gen).item()
-        xi = x[i:i + 1]
-        if torch.rand(1, generator=gen).item() < 0.5:
-            f = -F.max_pool2d(-xi, 3, stride=1, padding=1)  # dark strokes thicker
-        else:
-            f = F.max_pool2d(xi, 3, stride=1, padding=1)    # dark strokes thinner
-        x[i:i + 1] = xi * (1 - t) + f * t
+    if len(st):
+        xs = x[st]
+        thicker = (torch.rand(len(st), 1, 1, 1, generator=gen) < 0.5).float()
+        f = thicker * -F.max_pool2d(-xs, 3, stride=1, padding=1) + (1 - thicker) * F.max_pool2d(xs, 3, stride=1, padding=1)
+        t = torch.empty(len(st), 1, 1, 1).uniform_(0.3, 0.9, generator=gen)
+        x[st] = xs * (1 - t) + f * t  # min filter: dark strokes thicker; max filter: thinner
     if frame_p > 0:
         skip = {CLS_INDEX["5z"], CLS_INDEX["back"]}
+        u = lambda lo, hi: torch.empty(1).uniform_(lo, hi, generator=gen).item()
         for i in torch.nonzero(torch.rand(N, generator=gen) < frame_p).flatten().tolist():
             if int(labels[i]) in skip:
                 continue
-            u = lambda lo, hi: torch.empty(1).uniform_(lo, hi, generator=gen).item()
             inx, iny = int(round(u(0.1, 0.2) * W)), int(round(u(0.08, 0.16) * H))
             th = 1 if H < 80 else 2
             col = torch.rand(3, generator=gen) * torch.tensor([0.5, 0.5, 0.8])

@@ -435,6 +435,15 @@ def export_cls(model, path, large=False, opset=17):
                       dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
 
 
+def net_from_ckpt(path, det=False):
+    """The EMA weights of a checkpoint in their network (the Detector, or make_classifier by the
+    run's width preset), and the checkpoint itself."""
+    state = torch.load(path, map_location="cpu")
+    net = Detector() if det else make_classifier(state.get("extra", {}).get("width", "s"))
+    net.load_state_dict(state["ema"])
+    return net, state
+
+
 class ClassifierEnsemble(torch.nn.Module):
     """Several classifiers in one graph: logits = log of the mean of their softmaxes, so the
     pipeline's softmax gives the averaged probabilities and it needs no change."""
@@ -571,12 +580,7 @@ def _smoke_ensemble(out):
     a = argparse.Namespace(run=out, out=os.path.join(out, "ens"), det_run="none", cls_run="cls", cls_also=["cls-m"],
                            flw_run="none", spot_run=None, spot_weight=0.5)
     export_from_ckpt(a)
-    nets = []
-    for run in ("cls", "cls-m"):
-        st = torch.load(os.path.join(out, run, "ckpt.pt"), map_location="cpu")
-        nets.append(make_classifier(st["extra"]["width"]))
-        nets[-1].load_state_dict(st["ema"])
-        nets[-1].eval()
+    nets = [net_from_ckpt(os.path.join(out, run, "ckpt.pt"))[0].eval() for run in ("cls", "cls-m")]
     x = torch.rand(3, 3, CLS_H, CLS_W)
     with torch.no_grad():
         got = F.softmax(ClassifierEnsemble(nets).eval()(x), dim=1)
@@ -598,17 +602,14 @@ def _smoke_spotter(b, out):
     train_cls(m)
     c.init_onnx = os.path.join(m.run, "classifier.onnx")
     train_cls(c)
-    state = torch.load(os.path.join(c.run, "ckpt.pt"), map_location="cpu")
+    spot, state = net_from_ckpt(os.path.join(c.run, "ckpt.pt"))
     assert state["extra"]["width"] == "spot"
     # a run started from its checkpoint (run_spot2.sh) keeps BatchNorm frozen, as the first did
     d = argparse.Namespace(**vars(c))
     d.run, d.init, d.init_onnx = os.path.join(out, "spot-init"), os.path.join(c.run, "ckpt.pt"), None
     train_cls(d)
     assert torch.load(os.path.join(d.run, "ckpt.pt"), map_location="cpu")["extra"]["frozen_bn"], "spotter phase 2 unfroze BatchNorm"
-    rstate = torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")
-    reader, spot = make_classifier(rstate["extra"]["width"]), make_classifier("spot")
-    reader.load_state_dict(rstate["ema"])
-    spot.load_state_dict(state["ema"])
+    reader, _ = net_from_ckpt(os.path.join(b.run, "ckpt.pt"))
     # the trunk came from the classifier's first six blocks (one step moves a weight by about lr)
     from onnx_weights import load_onnx_into
     src = Classifier("m")
@@ -633,31 +634,26 @@ def export_from_ckpt(a):
     """Export the EMA weights of runs/<det|cls>/ckpt.pt to ONNX files in --out."""
     out = a.out or os.path.join(D.ROOT, "model")
     os.makedirs(out, exist_ok=True)
-    for kind, cls_, fn, name in (("det", Detector, export_det, "detector.onnx"), ("cls", Classifier, export_cls, "classifier.onnx"),
-                                 ("flw", Classifier, export_flw, "flowers.onnx")):
+    for kind, fn, name in (("det", export_det, "detector.onnx"), ("cls", export_cls, "classifier.onnx"), ("flw", export_flw, "flowers.onnx")):
         ck = os.path.join(a.run or RUNS, {"det": a.det_run, "cls": a.cls_run, "flw": a.flw_run}[kind], "ckpt.pt")
         if not os.path.exists(ck):
             print(f"skip {kind}: no {ck}")
             continue
-        state = torch.load(ck, map_location="cpu")
-        m = make_classifier(state.get("extra", {}).get("width", "s")) if kind != "det" else cls_()
-        m.load_state_dict(state["ema"])
+        m, state = net_from_ckpt(ck, det=kind == "det")
         if kind == "cls":
             large = bool(state.get("extra", {}).get("large", False))
             if a.cls_also:
                 nets = [m]
                 for run in a.cls_also:
-                    st = torch.load(os.path.join(a.run or RUNS, run, "ckpt.pt"), map_location="cpu")
+                    net, st = net_from_ckpt(os.path.join(a.run or RUNS, run, "ckpt.pt"))
                     assert bool(st.get("extra", {}).get("large", False)) == large, f"{run}: another crop size"
-                    nets.append(make_classifier(st.get("extra", {}).get("width", "s")))
-                    nets[-1].load_state_dict(st["ema"])
+                    nets.append(net)
                 m = ClassifierEnsemble(nets)
                 print(f"  averaged with {', '.join(a.cls_also)}")
             fn(m, os.path.join(out, name), large)
         elif kind == "flw" and a.spot_run:
             sp_ck = os.path.join(a.run or RUNS, a.spot_run, "ckpt.pt")
-            sp = make_classifier("spot")
-            sp.load_state_dict(torch.load(sp_ck, map_location="cpu")["ema"])
+            sp, _ = net_from_ckpt(sp_ck)
             fn(m, os.path.join(out, name), spotter=sp, spot_weight=a.spot_weight)
             print(f"  with the spotter {sp_ck} at weight {a.spot_weight}")
         else:
