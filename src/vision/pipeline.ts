@@ -21,6 +21,17 @@ export const DET_THRESHOLD = 0.45;
 /** Weaker peaks down to this score are kept when the classifier is confident (>= RESCUE_PROB). */
 export const RESCUE_THRESHOLD = 0.3;
 export const RESCUE_PROB = 0.9;
+/**
+ * Edge candidates: weaker peaks down to this detector score whose box reaches the photo's edge
+ * (a tile the photo cuts, which the detector sees less surely) are taken only when the hand is
+ * incomplete without them and the hand check completes it with them, reading them as the
+ * classifier does. On val-holdout: one more exact hand, nothing lost (see MODEL_CARD.md).
+ */
+export const EDGE_RESCUE_THRESHOLD = 0.15;
+/** An edge candidate's score (classifier probability x detector score) must reach this. */
+export const EDGE_RESCUE_SCORE = 0.2;
+/** A box this close (raster px) to the photo's edge reaches it. */
+const EDGE_PX = 2;
 /** Classes at least this likely are offered as alternatives for a tile (ScannedTile.alternatives). */
 export const ALT_MIN_PROB = 0.05;
 /** Test-time augmentation default (see PipelineOptions.tta). */
@@ -129,6 +140,9 @@ export interface PipelineOptions {
   flowerReader?: boolean;
   /** Weight of the flower reader against the classifier (default FLOWER_READER_WEIGHT; 1: the reader alone). */
   flowerReaderWeight?: number;
+  /** Weak detections (>= EDGE_RESCUE_THRESHOLD) of tiles the photo's edge cuts may complete an
+   * incomplete hand in the hand check (default: when the hand check is on). */
+  edgeRescue?: boolean;
   /** When the tiles fill only part of the photo, detect again on that part, zoomed in (default true). */
   zoom?: boolean;
   /** Filled with the class probabilities of each returned tile (in `tiles` order) when given. */
@@ -162,15 +176,21 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const thr = opts.threshold ?? DET_THRESHOLD;
   const rescue = opts.rescue ?? false;
   const minScore = rescue ? Math.min(thr, RESCUE_THRESHOLD) : thr;
+  const edgeRescue = opts.edgeRescue ?? (opts.handCheck ?? true);
+  const lowest = edgeRescue ? Math.min(minScore, EDGE_RESCUE_THRESHOLD) : minScore;
   opts.onProgress?.('detect', 0);
-  let candidates = await detectIn(img, models, size, minScore, T);
+  let candidates = await detectIn(img, models, size, lowest, T);
   if (opts.zoom ?? true) {
     const region = zoomRegion(candidates.filter((d) => d.score >= thr).map((d) => d.box), img.width, img.height);
     if (region) {
-      const inner = await detectIn(cropRaster(img, region), models, size, minScore, T);
+      const inner = await detectIn(cropRaster(img, region), models, size, lowest, T);
       candidates = inner.map((d) => ({ ...d, box: [d.box[0] + region[0], d.box[1] + region[1], d.box[2], d.box[3]] }));
     }
   }
+  // below minScore, only peaks whose box reaches the photo's edge stay, as edge candidates
+  const atEdge = (b: Box) => b[0] <= EDGE_PX || b[1] <= EDGE_PX || b[0] + b[2] >= img.width - EDGE_PX || b[1] + b[3] >= img.height - EDGE_PX;
+  candidates = candidates.filter((d) => d.score >= minScore || atEdge(d.box));
+  if (!candidates.some((d) => d.score >= minScore)) candidates = [];
   const result: ScanResult = { width: photo.originalWidth, height: photo.originalHeight, tiles: [] };
   if (photo.notes.length) result.notes = [...photo.notes];
   if (!candidates.length) {
@@ -193,6 +213,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   }
   t = now();
   opts.onProgress?.('layout', 0.9);
+  const edgeIdx: number[] = [];
   const all: (ScannedTile | null)[] = dets.map((d, i) => {
     const p = probs[i];
     const [best, ...next] = topK(p, 3);
@@ -205,10 +226,18 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     const alternatives = next.filter((x) => x.score >= ALT_MIN_PROB).map((x) => ({ code: models.labels[x.index] as TileCode, score: round(x.score, 4) }));
     if (alternatives.length) tile.alternatives = alternatives;
     if (d.sideways) tile.sideways = true;
+    // below every threshold: an edge candidate, taken only by the hand check
+    if (d.score < minScore) {
+      if (best.score * d.score < EDGE_RESCUE_SCORE) return null;
+      edgeIdx.push(i);
+      return tile;
+    }
     // weak peak: keep only when the classifier is sure it is a tile
     if (d.score < thr && best.score < RESCUE_PROB) return null;
     return tile;
   });
+  const edgeTiles = edgeIdx.map((i) => all[i]!);
+  for (const i of edgeIdx) all[i] = null;
   // a lone, doubtful detection far from the hand is the table's pattern, not a tile
   const found = all.flatMap((t, i) => (t ? [i] : []));
   const lone = isolatedUnsure(found.map((i) => all[i]!.box), found.map((i) => all[i]!.score));
@@ -227,9 +256,28 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // (DROP_BELOW) may be left out when that completes the hand, and one tile the classifier
     // cannot read (UNREAD_BELOW: an unseen design) may be read from the hand; a doubtful lone
     // face-down tile that the hand's concealed kongs cannot take is left out
-    const spareBackOk = loneBacks(live.map((i) => rasterBoxes[i]!), live.map((i) => all[i]!.code === 'back'));
-    const hc = checkHandWithStrays(live.map((i) => probs[i]!), stray, { detScores: live.map((i) => dets[i]!.score), unreadBelow: UNREAD_BELOW, dropSpareBacks: true, spareBackOk });
-    keptIdx = hc.kept.map((j) => live[j]!);
+    const check = (pool: number[], strays: boolean[]) => checkHandWithStrays(pool.map((i) => probs[i]!), strays, {
+      detScores: pool.map((i) => dets[i]!.score), unreadBelow: UNREAD_BELOW, dropSpareBacks: true,
+      spareBackOk: loneBacks(pool.map((i) => rasterBoxes[i]!), pool.map((i) => all[i]!.code === 'back')),
+    });
+    let pool = live;
+    let hc = check(pool, stray);
+    if (!hc.complete && edgeIdx.length) {
+      // a tile the photo cuts may be what the hand lacks: the edge candidates join as strays
+      edgeIdx.forEach((i, j) => { all[i] = edgeTiles[j]!; });
+      const withEdge = [...live, ...edgeIdx];
+      const hc2 = check(withEdge, [...stray, ...edgeIdx.map(() => true)]);
+      // taken as read: the hand check may not also change an edge candidate's class
+      const took = hc2.complete && hc2.kept.some((j) => j >= live.length) && hc2.changed.every((j) => hc2.kept[j]! < live.length);
+      if (took) {
+        pool = withEdge;
+        hc = hc2;
+        const n = hc2.kept.filter((j) => j >= live.length).length;
+        result.notes = [...(result.notes ?? []), `hand check: ${n === 1 ? 'one weak detection' : `${n} weak detections`} at the photo's edge (a tile the photo cuts) ${n === 1 ? 'was' : 'were'} taken, as the hand needs ${n === 1 ? 'it' : 'them'}`];
+      }
+      for (const i of edgeIdx) if (!took || !hc2.kept.some((j) => withEdge[j] === i)) all[i] = null;
+    }
+    keptIdx = hc.kept.map((j) => pool[j]!);
     for (const j of hc.changed) {
       const i = keptIdx[j]!, tile = all[i]!, p = probs[i]!, k = hc.classes[j]!;
       const was = { code: tile.code, score: round(Math.max(...p), 4) };
@@ -241,7 +289,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     if (hc.changed.length) {
       result.notes = [...(result.notes ?? []), `hand check: ${hc.changed.length === 1 ? 'one tile was' : `${hc.changed.length} tiles were`} changed so that the tiles make a complete hand`];
     }
-    const left = live.length - keptIdx.length;
+    const taken = new Set(keptIdx);
+    const left = live.filter((i) => !taken.has(i)).length;
     if (left) result.notes = [...(result.notes ?? []), `hand check: ${left === 1 ? 'one doubtful detection was' : `${left} doubtful detections were`} left out, as the tiles make a complete hand without ${left === 1 ? 'it' : 'them'}`];
   } else {
     keptIdx = live.filter((_, j) => !stray[j]);

@@ -4,7 +4,7 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { scanPhoto } from '../../src/vision/pipeline.ts';
+import { EDGE_RESCUE_THRESHOLD, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { iou } from '../../src/vision/postprocess.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
 import { CROP_H, CROP_W } from '../../src/vision/preprocess.ts';
@@ -51,12 +51,12 @@ function fakeClassifier(codes: string[], seen: number[][] = []): OrtSession {
   } as unknown as OrtSession;
 }
 
-function scan(tiles: Placed[], crop?: CropSize, seen?: number[][]) {
+function scan(tiles: Placed[], crop?: CropSize, seen?: number[][], opts: PipelineOptions = {}) {
   const byStrength = [...tiles].sort((a, b) => b.det - a.det);
   const models: Models = { detector: fakeDetector(tiles), classifier: fakeClassifier(byStrength.map((t) => t.code), seen), labels: TILE_CODES, bytes: 0 };
   if (crop) models.crop = crop;
   const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
-  return scanPhoto(photo, models, { zoom: false });
+  return scanPhoto(photo, models, { zoom: false, ...opts });
 }
 
 /** A row of 14 tiles making a complete hand, strongest first, centres 28 px apart. */
@@ -104,6 +104,40 @@ describe('scanPhoto with stand-in models', () => {
     expect(r.tiles).toHaveLength(14);
     expect(r.leftOut).toBeUndefined();
     expect(r.notes).toBeUndefined();
+  });
+
+  // a tile the photo's left edge cuts: its box starts at x = 0; the detector sees it only weakly
+  const cut = (code: string, det = 0.3): Placed => ({ cx: 12, cy: 152, det, code });
+
+  it('takes a weak detection cut by the photo\'s edge when the hand lacks it, and says so', async () => {
+    const r = await scan([...row(HAND.slice(0, 13)), cut('5p')]);
+    expect(r.tiles.map((t) => t.code).sort()).toEqual([...HAND].sort());
+    const edge = r.tiles.find((t) => t.box[0] === 0)!;
+    expect(edge.code).toBe('5p');
+    expect(edge.score).toBeLessThan(0.45);
+    expect(r.leftOut).toBeUndefined();
+    expect(r.notes?.join(' ')).toMatch(/one weak detection at the photo's edge .* was taken, as the hand needs it/);
+  });
+
+  it('does not take it when the hand is complete without it, nor report it', async () => {
+    const r = await scan([...row(), cut('5z')]);
+    expect(r.tiles.map((t) => t.code)).toEqual(HAND);
+    expect(r.leftOut).toBeUndefined();
+    expect(r.notes).toBeUndefined();
+  });
+
+  it('does not take it when it does not complete the hand', async () => {
+    const r = await scan([...row(HAND.slice(0, 13)), cut('7z')]);
+    expect(r.tiles.map((t) => t.code)).toEqual(HAND.slice(0, 13));
+    expect(r.notes).toBeUndefined();
+  });
+
+  it('does not take a weak detection away from the edge, nor one below the edge threshold, nor any without the hand check', async () => {
+    const inside: Placed = { cx: 300, cy: 280, det: 0.3, code: '5p' };
+    const a = await scan([...row(HAND.slice(0, 13)), inside]);
+    const b = await scan([...row(HAND.slice(0, 13)), cut('5p', EDGE_RESCUE_THRESHOLD - 0.05)]);
+    const c = await scan([...row(HAND.slice(0, 13)), cut('5p')], undefined, undefined, { handCheck: false });
+    for (const r of [a, b, c]) expect(r.tiles.map((t) => t.code)).toEqual(HAND.slice(0, 13));
   });
 
   it('crops at the size the classifier takes: 72x96 for a large-crop classifier, 48x64 when the models do not say', async () => {
