@@ -121,10 +121,14 @@ export interface HandCheckOptions {
   /**
    * An unread tile: a face whose first guess is below this probability (a design the classifier
    * has never seen spreads its guesses thin) may become any tile kind, even one below `minProb`,
-   * when that completes the hand, at the fixed cost `unreadCost`. At most one tile per hand.
-   * Default 0: off.
+   * when that completes the hand, at the fixed cost `unreadCost`. At most one tile per hand, or
+   * one set of look-alikes: unread tiles whose probability vectors are within TWIN_L1 of each other
+   * (L1 distance, linked in chains) are taken to show the same unseen design, so they are read
+   * as one tile kind together (a pung of an unseen bird). Default 0: off.
    */
   unreadBelow?: number;
+  /** Unread tiles closer than this (L1 between probability vectors) look alike (default TWIN_L1; 0: never). */
+  twinL1?: number;
   /** Cost of reading an unread tile from the hand (default UNREAD_COST). */
   unreadCost?: number;
   /**
@@ -152,6 +156,8 @@ export const DROP_PRIOR = 0.7;
 export const DROPPED = -1;
 /** Pick value of an unread tile, read from the hand (HandCheckOptions.unreadBelow). */
 const UNREAD = -2;
+/** Pick value of a group of look-alike unread tiles, read from the hand as one kind. */
+const UNREAD_GROUP = -3;
 /**
  * The pipeline's unreadBelow and the default unreadCost, chosen on val-holdout (see
  * model/MODEL_CARD.md): the held-out bird 1s, which the classifier has never seen, gets first
@@ -159,6 +165,33 @@ const UNREAD = -2;
  */
 export const UNREAD_BELOW = 0.5;
 export const UNREAD_COST = 2.5;
+/**
+ * Unread tiles whose probability vectors are closer than this (L1) look alike: read together as
+ * one kind. On val-holdout, pairs of unread tiles of the same kind were 0.30-1.04 apart, of
+ * different kinds at least 1.17.
+ */
+export const TWIN_L1 = 0.9;
+/** Taken off the unread cost for a group of look-alikes (a tie-break, not a discount). */
+const GROUP_PREFERENCE = 0.01;
+
+/** Groups (index lists, least sure first) of the tiles in `idx` whose probability vectors are
+ * within `maxL1` of each other, linked in chains. */
+export function lookAlikes(probs: readonly ArrayLike<number>[], idx: readonly number[], maxL1 = TWIN_L1): number[][] {
+  const root = idx.map((_, j) => j);
+  const find = (j: number): number => (root[j] === j ? j : (root[j] = find(root[j]!)));
+  for (let a = 0; a < idx.length; a++) {
+    for (let b = a + 1; b < idx.length; b++) {
+      const p = probs[idx[a]!]!, q = probs[idx[b]!]!;
+      let d = 0;
+      for (let k = 0; k < p.length && d < maxL1; k++) d += Math.abs(p[k]! - q[k]!);
+      if (d < maxL1) root[find(a)] = find(b);
+    }
+  }
+  const groups = new Map<number, number[]>();
+  idx.forEach((i, j) => { const r = find(j); groups.set(r, [...(groups.get(r) ?? []), i]); });
+  const top = (i: number) => Math.max(...Array.from(probs[i]!));
+  return [...groups.values()].map((g) => g.sort((a, b) => top(a) - top(b)));
+}
 
 export interface HandCheckResult {
   /** Chosen class per tile. */
@@ -183,6 +216,10 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   // Each tile's next guesses worth trying. Face-down tiles are never traded for faces or back:
   // a face-down tile beyond the kongs is left out of the hand, so turning a doubtful face into
   // `back` would dodge the check.
+  // unread tiles that look alike may be read as one: the least sure of each group stands for it
+  const unreadable = probs.map((_, i) => i).filter((i) => probs[i]![first[i]!]! < unreadBelow && first[i]! < FLOWER_BASE);
+  const groupOf = new Map<number, number[]>();
+  for (const g of lookAlikes(probs, unreadable, opts.twinL1 ?? TWIN_L1)) if (g.length > 1) groupOf.set(g[0]!, g);
   const options = probs.map((p, i) => {
     const top = p[first[i]!]!;
     const alts: { k: number; cost: number }[] = [];
@@ -194,6 +231,8 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     }
     const next = alts.sort((a, b) => a.cost - b.cost).slice(0, 2);
     if (top < unreadBelow && first[i]! < FLOWER_BASE) next.push({ k: UNREAD, cost: unreadCost });
+    // a touch cheaper than one of them alone: look-alikes are read alike when both complete the hand
+    if (groupOf.has(i)) next.push({ k: UNREAD_GROUP, cost: unreadCost - GROUP_PREFERENCE });
     const d = det?.[i];
     if (d !== undefined && d < dropBelow) {
       const cost = Math.max(0, dropPrior + Math.log(Math.max(d, 1e-6) / (1 - Math.min(d, 1 - 1e-6))));
@@ -215,7 +254,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     walk(j + 1, cost, picks);
     for (const o of options[open[j]!]!) {
       if (cost + o.cost > maxCost) continue;
-      if (o.k === UNREAD && picks.some(([, k]) => k === UNREAD)) continue;
+      if ((o.k === UNREAD || o.k === UNREAD_GROUP) && picks.some(([, k]) => k === UNREAD || k === UNREAD_GROUP)) continue;
       picks.push([open[j]!, o.k]);
       walk(j + 1, cost + o.cost, picks);
       picks.pop();
@@ -224,34 +263,39 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   walk(0, 0, []);
   combos.sort((a, b) => a.cost - b.cost);
   const trial = [...first];
-  // an unread tile's candidate kinds, likeliest first (sorted once per tile, not per combination)
-  const kindsOf = new Map<number, number[]>();
-  const unreadKinds = (i: number) => {
-    let ks = kindsOf.get(i);
+  // an unread group's candidate kinds, likeliest first by the members' summed probabilities
+  // (sorted once per group, not per combination); a lone tile's first guess is not a candidate
+  const kindsOf = new Map<string, number[]>();
+  const unreadKinds = (g: number[]) => {
+    const key = g.join(',');
+    let ks = kindsOf.get(key);
     if (!ks) {
-      const p = probs[i]!;
-      ks = Array.from({ length: FLOWER_BASE }, (_, k) => k).filter((k) => k !== first[i]).sort((a, b) => p[b]! - p[a]!);
-      kindsOf.set(i, ks);
+      const w = Array.from({ length: FLOWER_BASE }, (_, k) => g.reduce((s, j) => s + probs[j]![k]!, 0));
+      ks = Array.from({ length: FLOWER_BASE }, (_, k) => k).filter((k) => g.length > 1 || k !== first[g[0]!]).sort((a, b) => w[b]! - w[a]!);
+      kindsOf.set(key, ks);
     }
     return ks;
   };
   const completes = () => isCompleteTileSet(trial.some((k) => k === DROPPED) ? trial.filter((k) => k !== DROPPED) : trial);
   for (const combo of combos) {
     for (const [i, k] of combo.picks) trial[i] = k;
-    const unread = combo.picks.find(([, k]) => k === UNREAD)?.[0];
+    const pick = combo.picks.find(([, k]) => k === UNREAD || k === UNREAD_GROUP);
+    const unread = pick?.[0];
+    const group = pick === undefined ? [] : pick[1] === UNREAD ? [pick[0]] : groupOf.get(pick[0])!;
     let ok = false;
     if (unread === undefined) ok = completes();
-    else {
+    else if (!combo.picks.some(([i]) => i !== unread && group.includes(i))) {
       // the most likely tile kind (by the classifier's own split) that completes the hand
-      for (const k of unreadKinds(unread)) {
-        trial[unread] = k;
+      for (const k of unreadKinds(group)) {
+        for (const i of group) trial[i] = k;
         if ((ok = completes())) break;
       }
     }
     if (ok) {
-      const picked = combo.picks.map(([i]) => i).sort((a, b) => a - b);
-      return spareBacks({ classes: [...trial], changed: picked.filter((i) => trial[i] !== DROPPED), complete: true, dropped: picked.filter((i) => trial[i] === DROPPED) }, opts);
+      const touched = [...new Set([...combo.picks.map(([i]) => i), ...group])].sort((a, b) => a - b);
+      return spareBacks({ classes: [...trial], changed: touched.filter((i) => trial[i] !== DROPPED && trial[i] !== first[i]), complete: true, dropped: touched.filter((i) => trial[i] === DROPPED) }, opts);
     }
+    for (const i of group) trial[i] = first[i]!;
     for (const [i] of combo.picks) trial[i] = first[i]!;
   }
   return { classes: first, changed: [], complete: false, dropped: [] };

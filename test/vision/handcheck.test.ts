@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkHand, checkHandWithStrays, DROP_BELOW, DROPPED, isCompleteTileSet, usableBacks } from '../../src/vision/handcheck.ts';
+import { checkHand, checkHandWithStrays, DROP_BELOW, DROPPED, isCompleteTileSet, lookAlikes, usableBacks } from '../../src/vision/handcheck.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 
 const K = TILE_CODES.length;
@@ -22,6 +22,14 @@ function probs(top: string, p = 0.98, rest: Record<string, number> = {}): number
 }
 const sure = (codes: string) => codes.split(/\s+/).filter(Boolean).map((c) => probs(c));
 const codesOf = (classes: number[]) => classes.map((k) => TILE_CODES[k]);
+
+describe('lookAlikes', () => {
+  it('groups tiles whose probability vectors are close, in chains, least sure first', () => {
+    const p = [probs('1z', 0.4, { '7z': 0.3 }), probs('5p'), probs('7z', 0.35, { '1z': 0.33 }), probs('1z', 0.3, { '7z': 0.33 }), probs('6z', 0.45, { f2: 0.3 })];
+    expect(lookAlikes(p, [0, 2, 3, 4])).toEqual([[3, 2, 0], [4]]);
+    expect(lookAlikes(p, [0, 2, 3, 4], 0.05)).toEqual([[0], [2], [3], [4]]);
+  });
+});
 
 describe('isCompleteTileSet', () => {
   it('accepts four sets and a pair, with flowers aside', () => {
@@ -122,14 +130,28 @@ describe('checkHand', () => {
       p[0] = probs('1z', 0.49, { '7z': 0.46, '4s': 0.002, '1s': 0.004 });
       expect(codesOf(checkHand(p, { unreadBelow: 0.5 }).classes)[0]).toBe('1s');
     });
-    it('is only a tile whose first guess is doubtful, and at most one per hand', () => {
+    it('is only a tile whose first guess is doubtful, and at most one per hand unless they look alike', () => {
       const p = sure('1s 2s 3s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z');
       p[0] = probs('1z', 0.6, { '7z': 0.39, '1s': 0.004 });
       expect(checkHand(p, { unreadBelow: 0.5 }).complete).toBe(false);
+      // two unseen designs that do not look alike: only one may be read from the hand
       const two = sure('1s 2s 3s 1s 2s 3s 7m 8m 9m 2z 2z 2z 5z 5z');
       two[0] = unseen();
-      two[3] = unseen();
+      two[3] = probs('6z', 0.45, { f2: 0.3, '3z': 0.2, '1s': 0.004 });
       expect(checkHand(two, { unreadBelow: 0.5 })).toMatchObject({ changed: [], complete: false });
+    });
+    it('reads look-alike unread tiles (a pung of an unseen bird) as one kind', () => {
+      // the three birds read as East, Red, East; with a pair of East and a pung of Red beside
+      // them, only 1s for all three completes the hand
+      const p = sure('1s 1s 1s 1z 1z 7z 7z 7z 6s 7s 8s 2m 3m 4m');
+      p[0] = probs('1z', 0.4, { '7z': 0.3, f6: 0.12, '1s': 0.01 });
+      p[1] = probs('7z', 0.35, { '1z': 0.33, f6: 0.12, '1s': 0.012 });
+      p[2] = probs('1z', 0.45, { '7z': 0.27, f6: 0.1, '1s': 0.008 });
+      const r = checkHand(p, { unreadBelow: 0.5 });
+      expect(r).toMatchObject({ changed: [0, 1, 2], complete: true });
+      expect(codesOf(r.classes).slice(0, 3)).toEqual(['1s', '1s', '1s']);
+      // one of them alone cannot complete it, and without the look-alike rule nothing does
+      expect(checkHand(p, { unreadBelow: 0.5, twinL1: 0 }).complete).toBe(false);
     });
     it('costs unreadCost: a cheaper next guess wins, and a dearer one than the budget is not taken', () => {
       const p = sure('1s 2s 3s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z');
