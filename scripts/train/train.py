@@ -457,6 +457,20 @@ class ClassifierEnsemble(torch.nn.Module):
         return torch.log(p.clamp_min(1e-12))
 
 
+class ReaderEnsemble(torch.nn.Module):
+    """Several flower readers in one graph: the f1..f8 slice of the output is the log of the mean
+    of their eight-way softmaxes (the other logits are 0: FlowerLogits and FlowerMix read only
+    the slice, and a reader's non-flower logits were never trained)."""
+
+    def __init__(self, nets):
+        super().__init__()
+        self.nets = torch.nn.ModuleList(nets)
+
+    def forward(self, x):
+        p = torch.stack([F.softmax(n(x)[:, F0:F0 + 8], dim=1) for n in self.nets]).mean(0)
+        return F.pad(torch.log(p.clamp_min(1e-12)), (F0, len(D.CLASSES) - F0 - 8))
+
+
 class FlowerLogits(torch.nn.Module):
     """The classifier's f1..f8 logits: the flower reader's ONNX output."""
 
@@ -578,7 +592,7 @@ def _smoke_ensemble(out):
     """export --cls-also: classifier.onnx holds both classifiers (the smoke `s` one and the
     spotter's `m` one), and the ensemble's softmax is the mean of theirs."""
     a = argparse.Namespace(run=out, out=os.path.join(out, "ens"), det_run="none", cls_run="cls", cls_also=["cls-m"],
-                           flw_run="none", spot_run=None, spot_weight=0.5)
+                           flw_run="none", flw_also=None, spot_run=None, spot_weight=0.5)
     export_from_ckpt(a)
     nets = [net_from_ckpt(os.path.join(out, run, "ckpt.pt"))[0].eval() for run in ("cls", "cls-m")]
     x = torch.rand(3, 3, CLS_H, CLS_W)
@@ -588,6 +602,21 @@ def _smoke_ensemble(out):
     assert (got - want).abs().max().item() < 1e-5
     single = os.path.getsize(os.path.join(out, "cls", "classifier.onnx")) + os.path.getsize(os.path.join(out, "cls-m", "classifier.onnx"))
     assert os.path.getsize(os.path.join(a.out, "classifier.onnx")) > 0.9 * single, "the ensemble holds both networks"
+    # export --flw-also: flowers.onnx averages two readers' eight-way softmaxes (the smoke
+    # classifier stands in for a second reader), then mixes in the spotter
+    a = argparse.Namespace(run=out, out=os.path.join(out, "ens-flw"), det_run="none", cls_run="none", cls_also=None,
+                           flw_run="flw", flw_also=["cls"], spot_run="spot", spot_weight=0.3)
+    export_from_ckpt(a)
+    readers = [net_from_ckpt(os.path.join(out, run, "ckpt.pt"))[0].eval() for run in ("flw", "cls")]
+    spot = net_from_ckpt(os.path.join(out, "spot", "ckpt.pt"))[0].eval()
+    x = torch.rand(3, 3, FLW_H, FLW_W)
+    with torch.no_grad():
+        got = F.softmax(FlowerMix(ReaderEnsemble(readers), spot, 0.3).eval()(x), dim=1)
+        mean = sum(F.softmax(r(x)[:, F0:F0 + 8], dim=1) for r in readers) / 2
+        p = mean ** 0.7 * F.softmax(spot(x)[:, F0:F0 + 8], dim=1) ** 0.3
+        want = p / p.sum(1, keepdim=True)
+    assert got.shape == (3, 8) and (got - want).abs().max().item() < 1e-5
+    assert os.path.getsize(os.path.join(a.out, "flowers.onnx")) > os.path.getsize(os.path.join(out, "flowers-mix.onnx")), "the readers are both in"
 
 
 def _smoke_spotter(b, out):
@@ -651,11 +680,17 @@ def export_from_ckpt(a):
                 m = ClassifierEnsemble(nets)
                 print(f"  averaged with {', '.join(a.cls_also)}")
             fn(m, os.path.join(out, name), large)
-        elif kind == "flw" and a.spot_run:
-            sp_ck = os.path.join(a.run or RUNS, a.spot_run, "ckpt.pt")
-            sp, _ = net_from_ckpt(sp_ck)
-            fn(m, os.path.join(out, name), spotter=sp, spot_weight=a.spot_weight)
-            print(f"  with the spotter {sp_ck} at weight {a.spot_weight}")
+        elif kind == "flw":
+            if a.flw_also:
+                m = ReaderEnsemble([m] + [net_from_ckpt(os.path.join(a.run or RUNS, run, "ckpt.pt"))[0] for run in a.flw_also])
+                print(f"  readers averaged with {', '.join(a.flw_also)}")
+            if a.spot_run:
+                sp_ck = os.path.join(a.run or RUNS, a.spot_run, "ckpt.pt")
+                sp, _ = net_from_ckpt(sp_ck)
+                fn(m, os.path.join(out, name), spotter=sp, spot_weight=a.spot_weight)
+                print(f"  with the spotter {sp_ck} at weight {a.spot_weight}")
+            else:
+                fn(m, os.path.join(out, name))
         else:
             fn(m, os.path.join(out, name))
         print(f"exported {ck} -> {os.path.join(out, name)}")
@@ -674,6 +709,7 @@ def main():
     ap.add_argument("--cls-run", default="cls", help="export: run dir name under runs/")
     ap.add_argument("--flw-run", default="flw", help="export: run dir name under runs/")
     ap.add_argument("--cls-also", nargs="*", default=None, help="export: more classifier runs; classifier.onnx then averages their probabilities with --cls-run's (ClassifierEnsemble)")
+    ap.add_argument("--flw-also", nargs="*", default=None, help="export: more flower-reader runs; their eight-way softmaxes are averaged with --flw-run's (ReaderEnsemble)")
     ap.add_argument("--spot-run", default=None, help="export: the character spotter's run (flw --cls-width spot); flowers.onnx then mixes reader and spotter")
     ap.add_argument("--spot-weight", type=float, default=0.5, help="export: the spotter's weight in that mix (the reader's is 1 - w)")
     ap.add_argument("--grey", type=float, default=None, help="cls/flw: probability of a greyscale crop (default 0.08, flw 0.35)")
