@@ -663,8 +663,12 @@ def export_from_ckpt(a):
     """Export the EMA weights of runs/<det|cls>/ckpt.pt to ONNX files in --out."""
     out = a.out or os.path.join(D.ROOT, "model")
     os.makedirs(out, exist_ok=True)
+
+    def run_ckpt(run):
+        return os.path.join(a.run or RUNS, run, "ckpt.pt")
+
     for kind, fn, name in (("det", export_det, "detector.onnx"), ("cls", export_cls, "classifier.onnx"), ("flw", export_flw, "flowers.onnx")):
-        ck = os.path.join(a.run or RUNS, {"det": a.det_run, "cls": a.cls_run, "flw": a.flw_run}[kind], "ckpt.pt")
+        ck = run_ckpt({"det": a.det_run, "cls": a.cls_run, "flw": a.flw_run}[kind])
         if not os.path.exists(ck):
             print(f"skip {kind}: no {ck}")
             continue
@@ -674,7 +678,7 @@ def export_from_ckpt(a):
             if a.cls_also:
                 nets = [m]
                 for run in a.cls_also:
-                    net, st = net_from_ckpt(os.path.join(a.run or RUNS, run, "ckpt.pt"))
+                    net, st = net_from_ckpt(run_ckpt(run))
                     assert bool(st.get("extra", {}).get("large", False)) == large, f"{run}: another crop size"
                     nets.append(net)
                 m = ClassifierEnsemble(nets)
@@ -682,15 +686,12 @@ def export_from_ckpt(a):
             fn(m, os.path.join(out, name), large)
         elif kind == "flw":
             if a.flw_also:
-                m = ReaderEnsemble([m] + [net_from_ckpt(os.path.join(a.run or RUNS, run, "ckpt.pt"))[0] for run in a.flw_also])
+                m = ReaderEnsemble([m] + [net_from_ckpt(run_ckpt(run))[0] for run in a.flw_also])
                 print(f"  readers averaged with {', '.join(a.flw_also)}")
-            if a.spot_run:
-                sp_ck = os.path.join(a.run or RUNS, a.spot_run, "ckpt.pt")
-                sp, _ = net_from_ckpt(sp_ck)
-                fn(m, os.path.join(out, name), spotter=sp, spot_weight=a.spot_weight)
-                print(f"  with the spotter {sp_ck} at weight {a.spot_weight}")
-            else:
-                fn(m, os.path.join(out, name))
+            sp = net_from_ckpt(run_ckpt(a.spot_run))[0] if a.spot_run else None
+            fn(m, os.path.join(out, name), spotter=sp, spot_weight=a.spot_weight)
+            if sp is not None:
+                print(f"  with the spotter {run_ckpt(a.spot_run)} at weight {a.spot_weight}")
         else:
             fn(m, os.path.join(out, name))
         print(f"exported {ck} -> {os.path.join(out, name)}")

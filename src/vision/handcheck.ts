@@ -218,6 +218,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   // `back` would dodge the check.
   // unread tiles that look alike may be read as one: the least sure of each group stands for it
   const unreadable = probs.map((_, i) => i).filter((i) => probs[i]![first[i]!]! < unreadBelow && first[i]! < FLOWER_BASE);
+  const isUnread = new Set(unreadable);
   const groupOf = new Map<number, number[]>();
   for (const g of lookAlikes(probs, unreadable, opts.twinL1 ?? TWIN_L1)) if (g.length > 1) groupOf.set(g[0]!, g);
   const options = probs.map((p, i) => {
@@ -230,7 +231,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
       if (cost <= maxCost) alts.push({ k, cost });
     }
     const next = alts.sort((a, b) => a.cost - b.cost).slice(0, 2);
-    if (top < unreadBelow && first[i]! < FLOWER_BASE) next.push({ k: UNREAD, cost: unreadCost });
+    if (isUnread.has(i)) next.push({ k: UNREAD, cost: unreadCost });
     // a touch cheaper than one of them alone: look-alikes are read alike when both complete the hand
     if (groupOf.has(i)) next.push({ k: UNREAD_GROUP, cost: unreadCost - GROUP_PREFERENCE });
     const d = det?.[i];
@@ -280,11 +281,11 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   for (const combo of combos) {
     for (const [i, k] of combo.picks) trial[i] = k;
     const pick = combo.picks.find(([, k]) => k === UNREAD || k === UNREAD_GROUP);
-    const unread = pick?.[0];
     const group = pick === undefined ? [] : pick[1] === UNREAD ? [pick[0]] : groupOf.get(pick[0])!;
     let ok = false;
-    if (unread === undefined) ok = completes();
-    else if (!combo.picks.some(([i]) => i !== unread && group.includes(i))) {
+    if (pick === undefined) ok = completes();
+    // a group is read as one kind: not while another pick changes one of its members
+    else if (!combo.picks.some(([i]) => i !== pick[0] && group.includes(i))) {
       // the most likely tile kind (by the classifier's own split) that completes the hand
       for (const k of unreadKinds(group)) {
         for (const i of group) trial[i] = k;
