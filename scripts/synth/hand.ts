@@ -243,3 +243,50 @@ export function sampleCodes(r: Rng): string[] {
   const hand = sampleHand(r);
   return layoutHand(r, hand, { aspect: 1.35 }).map((p) => p.code);
 }
+
+/**
+ * Generator 1.8.0 (`--set-grids`): not a hand but a set laid out in a grid, as players and
+ * referees photograph a set (or part of one) to check it: 18-48 tiles in 2-6 rows, often flush
+ * (rows and columns touching), either suit by suit in order or drawn at random (at most four of a
+ * tile, one of each flower), a few turned upside down, sometimes a face-down tile or two.
+ */
+export function layoutSetGrid(r: Rng, aspect: number): Placed[] {
+  const A = aspect;
+  const n = int(r, 18, 48);
+  const codes: string[] = [];
+  const count = new Map<string, number>();
+  // a set has four of each tile and one of each flower (face-down tiles: at most four here)
+  const add = (c: string) => {
+    if ((count.get(c) ?? 0) >= (c.startsWith('f') ? 1 : 4)) return false;
+    count.set(c, (count.get(c) ?? 0) + 1);
+    codes.push(c);
+    return true;
+  };
+  const faces = CLASSES.filter((c) => c !== 'back');
+  if (chance(r, 0.45)) {
+    // a reference sheet: runs of one suit, honours, flowers, in order from a random start
+    let i = int(r, 0, faces.length - 1);
+    const copies = chance(r, 0.7) ? 1 : int(r, 2, 4);
+    for (let tries = 0; codes.length < n && tries < 4 * faces.length; tries++, i++) {
+      const c = faces[i % faces.length]!;
+      for (let j = 0; j < copies && codes.length < n; j++) add(c);
+    }
+  } else {
+    for (let tries = 0; codes.length < n && tries < 500; tries++) add(chance(r, 0.04) ? 'back' : pick(r, faces));
+  }
+  const cols = chance(r, 0.5) ? 9 : int(r, 5, 12);
+  const flushX = chance(r, 0.6);
+  const gx = 1 + (flushX ? uni(r, 0, 0.04) : uni(r, 0.05, 0.4));
+  const gy = A + (chance(r, 0.5) ? uni(r, 0, 0.06) : uni(r, 0.1, 0.7));
+  const upP = weighted(r, [[0, 3], [0.1, 2], [0.3, 1], [1, 0.5]] as const);
+  const rotJit = uni(r, 0, 3);
+  const jit = uni(r, 0, flushX ? 0.02 : 0.08);
+  return codes.map((code, i) => {
+    const c = i % cols, row = Math.floor(i / cols);
+    const up = code !== 'back' && chance(r, upP);
+    return {
+      code, x: c * gx + (r() - 0.5) * jit, y: row * gy + (r() - 0.5) * jit,
+      rot: (up ? 180 : 0) + (r() - 0.5) * 2 * rotJit, sideways: false, upsideDown: up, group: row, row,
+    };
+  });
+}

@@ -4,11 +4,11 @@ import { type ArtFamily, type Img, HOLDOUT_ART, TRAIN_ART, ART_FAMILIES, loadArt
 import { type BodyStyle, type Frame, type RGB, type Sprite, buildSprite, drawShadows, drawTile, newFrame, photoEffects } from './render.ts';
 import { EXTRA_TRAIN_FONTS, HOLDOUT_FONTS, TRAIN_FONTS, type GlyphStyle, type StyleFlags, sampleGlyphStyle, sheetSvg } from './faces.ts';
 import { makeTexture, paintBackground, sampleBgKind, drawDistractor } from './background.ts';
-import { CLASSES, type Placed, layoutHand, sampleHand } from './hand.ts';
+import { CLASSES, type Placed, layoutHand, layoutSetGrid, sampleHand } from './hand.ts';
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
 import { type Rng, chance, clamp, int, pick, rngFor, uni, weighted } from './rng.ts';
 
-export const GENERATOR_VERSION = '1.7.0';
+export const GENERATOR_VERSION = '1.8.0';
 
 export interface GenOptions {
   seed: number;
@@ -47,6 +47,9 @@ export interface GenOptions {
   /** Generator 1.6.0: a quarter of the training tables are tile-sized patchwork or brick cloths
    * (background.ts PATCH_BG). Without it the output is that of 1.5.0. */
   tileCloths?: boolean;
+  /** Generator 1.8.0: every scene (but the hard negatives) is a set laid out in a grid rather than
+   * a hand (hand.ts layoutSetGrid). Without it the output is that of 1.7.0. */
+  setGrids?: boolean;
   /** Single tiles only: the classes to render, round robin (default all 43). */
   codes?: readonly string[];
 }
@@ -380,7 +383,7 @@ export async function renderScene(opts: GenOptions, index: number): Promise<{ jp
   const gs = negative ? null : await glyphSetFor(opts, `s${group}`);
 
   const hand = sampleHand(r);
-  const placed = negative ? [] : layoutHand(r, hand, { aspect: body.aspect });
+  const placed = negative ? [] : opts.setGrids ? layoutSetGrid(r, body.aspect) : layoutHand(r, hand, { aspect: body.aspect });
   // plane extents
   let px0 = Infinity, py0 = Infinity, px1 = -Infinity, py1 = -Infinity;
   for (const p of placed) {

@@ -31,4 +31,6 @@ gen tiles-flowers --count 450  --seed 7 --tiles --extra-fonts --codes $FL
 gen tiles-fonts   --count 200  --seed 5 --tiles --extra-fonts
 gen tiles-train   --count 300  --seed 3 --tiles
 gen tiles-holdout --count 40   --seed 4 --tiles --holdout
+gen train-grids   --count 1500 --seed 42 $V --decoy-flowers --ink --birds --tile-cloths --set-grids
+gen grid-holdout  --count 120  --seed 41 --holdout --set-grids
 echo "gen_all.sh: all sets ready"

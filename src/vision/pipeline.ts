@@ -17,7 +17,7 @@ import type { Box, DecodedPhoto, Detection, RasterImage, ScanResult, ScannedTile
 
 export const DET_SIZE = 512;
 /** Minimum detector peak score (chosen on val-holdout: see model/MODEL_CARD.md). */
-export const DET_THRESHOLD = 0.45;
+export const DET_THRESHOLD = 0.5;
 /** Weaker peaks down to this score are kept when the classifier is confident (>= RESCUE_PROB). */
 export const RESCUE_THRESHOLD = 0.3;
 export const RESCUE_PROB = 0.9;

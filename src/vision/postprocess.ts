@@ -143,7 +143,7 @@ export function zoomRegion(boxes: readonly Box[], width: number, height: number)
 /** A tile this many median tile sizes from its nearest neighbour is isolated. */
 export const ISOLATED_FAR = 3;
 /** An isolated tile scoring below this is dropped as background (a checked cloth, a polka dot). */
-export const ISOLATED_BELOW = 0.5;
+export const ISOLATED_BELOW = 0.55;
 
 /**
  * Which detections to drop as background: far from every other detection (centre

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
-import { CLASSES, layoutHand, sampleCodes, sampleHand } from '../../scripts/synth/hand.ts';
+import { CLASSES, layoutHand, layoutSetGrid, sampleCodes, sampleHand } from '../../scripts/synth/hand.ts';
 import { ART_FAMILIES, checkArtRoot, defaultArtRoot, FULL_FACE, invertGreys, loadArt } from '../../scripts/synth/art.ts';
 import { clearCaches, renderScene, renderTileCrop, type GenOptions } from '../../scripts/synth/scene.ts';
 import { rngFor } from '../../scripts/synth/rng.ts';
@@ -53,6 +53,46 @@ describe('synth layout', () => {
         }
       }
     }
+  });
+});
+
+describe('synth set grids (--set-grids)', () => {
+  it('lays out 18-48 tiles of a real set in grid rows, without overlaps', () => {
+    let ordered = 0, upside = 0, flush = 0;
+    for (let i = 0; i < 300; i++) {
+      const placed = layoutSetGrid(rngFor(31, i), 1.35);
+      expect(placed.length).toBeGreaterThanOrEqual(18);
+      expect(placed.length).toBeLessThanOrEqual(48);
+      const counts = new Map<string, number>();
+      for (const p of placed) {
+        expect(CLASSES).toContain(p.code);
+        counts.set(p.code, (counts.get(p.code) ?? 0) + 1);
+        expect(p.sideways).toBe(false);
+        expect(p.group).toBe(p.row);
+        if (p.upsideDown) upside++;
+      }
+      for (const [c, n] of counts) expect(n, `${c} in grid ${i}`).toBeLessThanOrEqual(c.startsWith('f') ? 1 : 4);
+      // rows run down the table, and within a row the tiles run left to right
+      for (let a = 1; a < placed.length; a++) {
+        const [p, q] = [placed[a - 1]!, placed[a]!];
+        if (q.row === p.row) expect(q.x).toBeGreaterThan(p.x + 0.9);
+        else { expect(q.row).toBe(p.row + 1); expect(q.y).toBeGreaterThan(p.y + 1.2); }
+      }
+      for (let a = 0; a < placed.length; a++) {
+        for (let b = a + 1; b < placed.length; b++) {
+          const ox = 1 - Math.abs(placed[a]!.x - placed[b]!.x), oy = 1.35 - Math.abs(placed[a]!.y - placed[b]!.y);
+          expect(Math.min(ox, oy), `grid ${i} tiles ${a},${b}`).toBeLessThan(0.12);
+        }
+      }
+      const codes = placed.map((p) => p.code).filter((c) => !c.startsWith('f') && c !== 'back');
+      if (codes.every((c, k) => k === 0 || CLASSES.indexOf(c) >= CLASSES.indexOf(codes[k - 1]!) || c === '1m')) ordered++;
+      if (placed.length > 9 && placed[1]!.x - placed[0]!.x < 1.05) flush++;
+    }
+    // both kinds of sheet, flush and spaced grids, and some turned tiles all occur
+    expect(ordered).toBeGreaterThan(60);
+    expect(ordered).toBeLessThan(240);
+    expect(flush).toBeGreaterThan(60);
+    expect(upside).toBeGreaterThan(100);
   });
 });
 
@@ -141,6 +181,21 @@ describe.skipIf(!haveArt)('synth rendering', () => {
       }
     }
     expect(n).toBeGreaterThan(10);
+  });
+
+  it('--set-grids renders grids of many tiles in several rows', async () => {
+    let grids = 0;
+    for (let i = 0; i < 3; i++) {
+      const { label } = await renderScene(opts(33, { setGrids: true }), i);
+      if (label.negative) continue;
+      grids++;
+      const full = label.tiles.filter((t) => !t.truncated);
+      expect(full.length).toBeGreaterThanOrEqual(12);
+      expect(new Set(label.tiles.map((t) => t.row)).size).toBeGreaterThanOrEqual(2);
+    }
+    expect(grids).toBeGreaterThan(0);
+    const plain = await renderScene(opts(33), 0);
+    expect(plain.label.tiles.length).toBeLessThanOrEqual(27);
   });
 
   it('renders single-tile crops', async () => {
@@ -307,6 +362,10 @@ describe('synth CLI --codes', () => {
   it('refuses --codes for scenes', () => {
     expect(run(['--codes', 'f2'])).toMatch(/--codes works only with --tiles/);
   });
+  it('refuses --set-grids with --tiles (it would do nothing)', () => {
+    expect(run(['--tiles', '--set-grids'])).toMatch(/--set-grids lays out scenes/);
+  });
+
   it('refuses --decoy-always without --decoy-flowers', () => {
     expect(run(['--extra-styles', '--decoy-always'])).toMatch(/--decoy-always works only with --decoy-flowers/);
   });

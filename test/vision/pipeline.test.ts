@@ -66,7 +66,7 @@ const at = (box: Box, t: Placed) => iou(box, [t.cx - 12, t.cy - 16, 24, 32]) > 0
 
 describe('scanPhoto with stand-in models', () => {
   it('leaves out a doubtful detection apart from a complete hand, and reports it', async () => {
-    const stray: Placed = { cx: 300, cy: 280, det: 0.55, code: '5z' };
+    const stray: Placed = { cx: 300, cy: 280, det: 0.58, code: '5z' };
     const r = await scan([...row(), stray]);
     expect(r.tiles.map((t) => t.code)).toEqual(HAND);
     expect(r.leftOut).toHaveLength(1);
@@ -77,14 +77,14 @@ describe('scanPhoto with stand-in models', () => {
 
   it('keeps that detection when the hand needs it', async () => {
     const tiles = row(HAND.slice(0, 13));
-    const needed: Placed = { cx: 300, cy: 280, det: 0.55, code: '5p' };
+    const needed: Placed = { cx: 300, cy: 280, det: 0.58, code: '5p' };
     const r = await scan([...tiles, needed]);
     expect(r.tiles.map((t) => t.code).sort()).toEqual([...HAND].sort());
     expect(r.leftOut).toBeUndefined();
   });
 
   it('reports a lone, unsure detection far from the hand as left out too', async () => {
-    const lone: Placed = { cx: 480, cy: 360, det: 0.46, code: '5z' };
+    const lone: Placed = { cx: 480, cy: 360, det: 0.52, code: '5z' };
     const r = await scan([...row(), lone]);
     expect(r.tiles).toHaveLength(14);
     expect(r.leftOut?.map((d) => d.code)).toEqual(['5z']);
@@ -93,7 +93,7 @@ describe('scanPhoto with stand-in models', () => {
   });
 
   it('does not leave out a doubtful flower laid aside: a hand is complete without it', async () => {
-    const flower: Placed = { cx: 300, cy: 280, det: 0.55, code: 'f3' };
+    const flower: Placed = { cx: 300, cy: 280, det: 0.58, code: 'f3' };
     const r = await scan([...row(), flower]);
     expect(r.tiles.map((t) => t.code)).toEqual([...HAND, 'f3']);
     expect(r.leftOut).toBeUndefined();
