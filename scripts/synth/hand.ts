@@ -246,7 +246,7 @@ export function sampleCodes(r: Rng): string[] {
 
 /**
  * Generator 1.8.0 (`--set-grids`): not a hand but a set laid out in a grid, as players and
- * referees photograph a set (or part of one) to check it: 18-48 tiles in 2-6 rows, often flush
+ * referees photograph a set (or part of one) to check it: 18-48 tiles in rows of 5-12, often flush
  * (rows and columns touching), either suit by suit in order or drawn at random (at most four of a
  * tile, one of each flower), a few turned upside down, sometimes a face-down tile or two.
  */
@@ -257,10 +257,9 @@ export function layoutSetGrid(r: Rng, aspect: number): Placed[] {
   const count = new Map<string, number>();
   // a set has four of each tile and one of each flower (face-down tiles: at most four here)
   const add = (c: string) => {
-    if ((count.get(c) ?? 0) >= (c.startsWith('f') ? 1 : 4)) return false;
+    if ((count.get(c) ?? 0) >= (c.startsWith('f') ? 1 : 4)) return;
     count.set(c, (count.get(c) ?? 0) + 1);
     codes.push(c);
-    return true;
   };
   const faces = CLASSES.filter((c) => c !== 'back');
   if (chance(r, 0.45)) {
