@@ -16,7 +16,8 @@ import { modelCropSize, type Models } from './session.ts';
 import type { Box, DecodedPhoto, Detection, RasterImage, ScanResult, ScannedTile, TileCode } from './types.ts';
 
 export const DET_SIZE = 512;
-/** Minimum detector peak score (chosen on val-holdout: see model/MODEL_CARD.md). */
+/** Minimum detector peak score (chosen for the shipped detector on val-holdout and grid-holdout:
+ * see model/MODEL_CARD.md; postprocess.ts ISOLATED_BELOW must stay above it). */
 export const DET_THRESHOLD = 0.5;
 /** Weaker peaks down to this score are kept when the classifier is confident (>= RESCUE_PROB). */
 export const RESCUE_THRESHOLD = 0.3;

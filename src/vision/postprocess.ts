@@ -142,7 +142,8 @@ export function zoomRegion(boxes: readonly Box[], width: number, height: number)
 
 /** A tile this many median tile sizes from its nearest neighbour is isolated. */
 export const ISOLATED_FAR = 3;
-/** An isolated tile scoring below this is dropped as background (a checked cloth, a polka dot). */
+/** An isolated tile scoring below this is dropped as background (a checked cloth, a polka dot).
+ * Above pipeline.ts DET_THRESHOLD, or the rule never applies. */
 export const ISOLATED_BELOW = 0.55;
 
 /**

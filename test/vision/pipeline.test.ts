@@ -4,8 +4,8 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { EDGE_RESCUE_THRESHOLD, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
-import { iou } from '../../src/vision/postprocess.ts';
+import { DET_THRESHOLD, EDGE_RESCUE_THRESHOLD, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { ISOLATED_BELOW, iou } from '../../src/vision/postprocess.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
 import { CROP_H, CROP_W } from '../../src/vision/preprocess.ts';
 import type { OrtSession } from '../../src/vision/runtime.ts';
@@ -64,9 +64,15 @@ const HAND = ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m', '1p', '2p', 
 const row = (codes = HAND): Placed[] => codes.map((code, k) => ({ cx: 40 + 28 * k, cy: 152, det: 0.99 - 0.001 * k, code }));
 const at = (box: Box, t: Placed) => iou(box, [t.cx - 12, t.cy - 16, 24, 32]) > 0.9;
 
+/** Detector scores of doubtful tiles, tied to the pipeline's thresholds so that they keep their
+ * meaning when a new detector moves them: found but doubtful (the stray filter and the hand check
+ * decide), and found but so weak that, far from the hand, it is dropped as background. */
+const DOUBTFUL = ISOLATED_BELOW + 0.03;
+const WEAK = (DET_THRESHOLD + ISOLATED_BELOW) / 2;
+
 describe('scanPhoto with stand-in models', () => {
   it('leaves out a doubtful detection apart from a complete hand, and reports it', async () => {
-    const stray: Placed = { cx: 300, cy: 280, det: 0.58, code: '5z' };
+    const stray: Placed = { cx: 300, cy: 280, det: DOUBTFUL, code: '5z' };
     const r = await scan([...row(), stray]);
     expect(r.tiles.map((t) => t.code)).toEqual(HAND);
     expect(r.leftOut).toHaveLength(1);
@@ -77,14 +83,18 @@ describe('scanPhoto with stand-in models', () => {
 
   it('keeps that detection when the hand needs it', async () => {
     const tiles = row(HAND.slice(0, 13));
-    const needed: Placed = { cx: 300, cy: 280, det: 0.58, code: '5p' };
+    const needed: Placed = { cx: 300, cy: 280, det: DOUBTFUL, code: '5p' };
     const r = await scan([...tiles, needed]);
     expect(r.tiles.map((t) => t.code).sort()).toEqual([...HAND].sort());
     expect(r.leftOut).toBeUndefined();
   });
 
+  it('keeps the background rule alive: its score line lies above the detection threshold', () => {
+    expect(ISOLATED_BELOW).toBeGreaterThan(DET_THRESHOLD);
+  });
+
   it('reports a lone, unsure detection far from the hand as left out too', async () => {
-    const lone: Placed = { cx: 480, cy: 360, det: 0.52, code: '5z' };
+    const lone: Placed = { cx: 480, cy: 360, det: WEAK, code: '5z' };
     const r = await scan([...row(), lone]);
     expect(r.tiles).toHaveLength(14);
     expect(r.leftOut?.map((d) => d.code)).toEqual(['5z']);
@@ -93,7 +103,7 @@ describe('scanPhoto with stand-in models', () => {
   });
 
   it('does not leave out a doubtful flower laid aside: a hand is complete without it', async () => {
-    const flower: Placed = { cx: 300, cy: 280, det: 0.58, code: 'f3' };
+    const flower: Placed = { cx: 300, cy: 280, det: DOUBTFUL, code: 'f3' };
     const r = await scan([...row(), flower]);
     expect(r.tiles.map((t) => t.code)).toEqual([...HAND, 'f3']);
     expect(r.leftOut).toBeUndefined();
