@@ -289,3 +289,23 @@ export function layoutSetGrid(r: Rng, aspect: number): Placed[] {
     };
   });
 }
+
+/**
+ * Generator 1.9.0 (`--close-ups`): the part of a layout a player photographs from close by, a
+ * meld or a few tiles filling much of the frame: a run of 2-8 neighbours from one row, and now
+ * and then the tiles of the other rows that lie across from it. Positions are kept.
+ */
+export function closeUpWindow(r: Rng, placed: readonly Placed[]): Placed[] {
+  if (placed.length <= 2) return [...placed];
+  const rows = [...new Set(placed.map((p) => p.row))];
+  const row = pick(r, rows);
+  const line = placed.filter((p) => p.row === row).sort((a, b) => a.x - b.x);
+  const k = Math.min(line.length, int(r, 2, 8));
+  const start = int(r, 0, line.length - k);
+  const run = line.slice(start, start + k);
+  if (rows.length > 1 && chance(r, 0.3)) {
+    const x0 = run[0]!.x - 0.5, x1 = run[run.length - 1]!.x + 0.5;
+    return placed.filter((p) => run.includes(p) || (p.row !== row && p.x >= x0 && p.x <= x1));
+  }
+  return run;
+}

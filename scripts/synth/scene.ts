@@ -4,11 +4,11 @@ import { type ArtFamily, type Img, HOLDOUT_ART, TRAIN_ART, ART_FAMILIES, loadArt
 import { type BodyStyle, type Frame, type RGB, type Sprite, buildSprite, drawShadows, drawTile, newFrame, photoEffects } from './render.ts';
 import { EXTRA_TRAIN_FONTS, HOLDOUT_FONTS, TRAIN_FONTS, type GlyphStyle, type StyleFlags, sampleGlyphStyle, sheetSvg } from './faces.ts';
 import { makeTexture, paintBackground, sampleBgKind, drawDistractor } from './background.ts';
-import { CLASSES, type Placed, layoutHand, layoutSetGrid, sampleHand } from './hand.ts';
+import { CLASSES, type Placed, closeUpWindow, layoutHand, layoutSetGrid, sampleHand } from './hand.ts';
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
 import { type Rng, chance, clamp, int, pick, rngFor, uni, weighted } from './rng.ts';
 
-export const GENERATOR_VERSION = '1.8.0';
+export const GENERATOR_VERSION = '1.9.0';
 
 export interface GenOptions {
   seed: number;
@@ -50,6 +50,10 @@ export interface GenOptions {
   /** Generator 1.8.0: every scene (but the hard negatives) is a set laid out in a grid rather than
    * a hand (hand.ts layoutSetGrid). Without it the output is that of 1.7.0. */
   setGrids?: boolean;
+  /** Generator 1.9.0: every scene (but the hard negatives) is a close-up of a few tiles of the
+   * layout (hand.ts closeUpWindow), each tile 14-40 % of the photo's width where they fit. Its
+   * draws come from their own stream: without it the output is that of 1.8.0. */
+  closeUps?: boolean;
   /** Single tiles only: the classes to render, round robin (default all 43). */
   codes?: readonly string[];
 }
@@ -383,12 +387,17 @@ export async function renderScene(opts: GenOptions, index: number): Promise<{ jp
   const gs = negative ? null : await glyphSetFor(opts, `s${group}`);
 
   const hand = sampleHand(r);
-  const placed = negative ? [] : opts.setGrids ? layoutSetGrid(r, body.aspect) : layoutHand(r, hand, { aspect: body.aspect });
+  let placed = negative ? [] : opts.setGrids ? layoutSetGrid(r, body.aspect) : layoutHand(r, hand, { aspect: body.aspect });
+  // close-ups draw from their own stream, so the scene's other draws stay those of 1.8.0
+  const close = opts.closeUps && placed.length ? rngFor(opts.seed, 'close', index, opts.holdout ? 'H' : 'T') : null;
+  if (close) placed = closeUpWindow(close, placed);
   // plane extents
   let px0 = Infinity, py0 = Infinity, px1 = -Infinity, py1 = -Infinity;
+  // a tile's margin round the layout (half a tile plus a little for a close-up)
+  const mx = close ? 0.6 : 1, my = close ? 0.6 * body.aspect : body.aspect;
   for (const p of placed) {
-    px0 = Math.min(px0, p.x - 1); px1 = Math.max(px1, p.x + 1);
-    py0 = Math.min(py0, p.y - body.aspect); py1 = Math.max(py1, p.y + body.aspect);
+    px0 = Math.min(px0, p.x - mx); px1 = Math.max(px1, p.x + mx);
+    py0 = Math.min(py0, p.y - my); py1 = Math.max(py1, p.y + my);
   }
   if (!placed.length) { px0 = -5; px1 = 5; py0 = -3; py1 = 3; }
   const planeC: Pt = [(px0 + px1) / 2, (py0 + py1) / 2];
@@ -397,6 +406,7 @@ export async function renderScene(opts: GenOptions, index: number): Promise<{ jp
   const standing = chance(r, 0.1) ? uni(r, 0.3, 0.8) : 0;
   const rotDeg = chance(r, 0.6) ? uni(r, -8, 8) : uni(r, -30, 30);
   let unitPx = uni(r, 0.03, 0.12) * W;
+  if (close) unitPx = uni(close, 0.14, 0.4) * W;
   let cam: Camera;
   const camSeed = Math.floor(r() * 1e9);
   const center: Pt = [W / 2 + uni(r, -0.1, 0.1) * W, H / 2 + uni(r, -0.1, 0.1) * H];

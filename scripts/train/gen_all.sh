@@ -33,4 +33,7 @@ gen tiles-train   --count 300  --seed 3 --tiles
 gen tiles-holdout --count 40   --seed 4 --tiles --holdout
 gen train-grids   --count 1500 --seed 42 $V --decoy-flowers --ink --birds --tile-cloths --set-grids
 gen grid-holdout  --count 120  --seed 41 --holdout --set-grids
+gen train-close   --count 1200 --seed 45 $V --decoy-flowers --ink --birds --tile-cloths --close-ups
+gen close-tune    --count 120  --seed 44 $V --close-ups
+gen close-holdout --count 120  --seed 43 --holdout --close-ups
 echo "gen_all.sh: all sets ready"

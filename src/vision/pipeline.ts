@@ -9,7 +9,7 @@
  */
 import { checkHandWithStrays, UNREAD_BELOW } from './handcheck.ts';
 import { cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, softmax, strayDetections, topK, withFlowerReading, zoomRegion } from './postprocess.ts';
+import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -146,6 +146,9 @@ export interface PipelineOptions {
   edgeRescue?: boolean;
   /** When the tiles fill only part of the photo, detect again on that part, zoomed in (default true). */
   zoom?: boolean;
+  /** Detect again on the photo shrunk (ZOOM_OUT_FIT), and keep that when its tiles are those of a
+   * close-up (closeUpFit; default true). */
+  zoomOut?: boolean;
   /** Filled with the class probabilities of each returned tile (in `tiles` order) when given. */
   probs?: number[][];
   /** Filled with per-stage milliseconds when given. */
@@ -155,9 +158,9 @@ export interface PipelineOptions {
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 /** Letterbox a raster, run the detector, and return the detections in that raster's pixels. */
-async function detectIn(img: RasterImage, models: Models, size: number, threshold: number, T?: Record<string, number>): Promise<Detection[]> {
+async function detectIn(img: RasterImage, models: Models, size: number, threshold: number, T?: Record<string, number>, fit = 1): Promise<Detection[]> {
   let t = now();
-  const lb = letterbox(img, size);
+  const lb = letterbox(img, size, 32, fit);
   if (T) T.letterbox = (T.letterbox ?? 0) + now() - t;
   t = now();
   const det = await models.detector.run({ [models.detector.inputNames[0]]: floatTensor(lb.data, lb.dims) });
@@ -166,7 +169,13 @@ async function detectIn(img: RasterImage, models: Models, size: number, threshol
   const [, , gh, gw] = hm.dims as number[];
   const found = decodeDetections(hm.data as Float32Array, bx.data as Float32Array, gh, gw, { threshold });
   if (T) T.detect = (T.detect ?? 0) + now() - t;
-  return found.map((d) => ({ ...d, box: boxToRaster(d.box, lb.transform) }));
+  const inside = (d: Detection) => {
+    // zoomed out, peaks on the grey round the photo are nothing
+    const cx = d.box[0] + d.box[2] / 2, cy = d.box[1] + d.box[3] / 2;
+    const { padX, padY, scale } = lb.transform;
+    return cx >= padX && cy >= padY && cx <= padX + img.width * scale && cy <= padY + img.height * scale;
+  };
+  return found.filter(inside).map((d) => ({ ...d, box: boxToRaster(d.box, lb.transform) }));
 }
 
 export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: PipelineOptions = {}): Promise<ScanResult> {
@@ -181,7 +190,27 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const lowest = edgeRescue ? Math.min(minScore, EDGE_RESCUE_THRESHOLD) : minScore;
   opts.onProgress?.('detect', 0);
   let candidates = await detectIn(img, models, size, lowest, T);
-  if (opts.zoom ?? true) {
+  let zoomedOut = false;
+  if (opts.zoomOut ?? true) {
+    // a close-up: tiles larger than the detector was trained on are found on the photo shrunk
+    const sure = (ds: Detection[]) => ds.filter((d) => d.score >= thr).map((d) => d.box);
+    const outer = await detectIn(img, models, size, lowest, T, ZOOM_OUT_FIT);
+    const fit = closeUpFit(sure(outer), sure(candidates), img.width, img.height);
+    if (fit === ZOOM_OUT_FIT) {
+      candidates = outer;
+      zoomedOut = true;
+    } else if (fit === ZOOM_OUT_FIT_FAR) {
+      const far = await detectIn(img, models, size, lowest, T, ZOOM_OUT_FIT_FAR);
+      if (sure(outer).length ? sure(far).length > 0 : medianTileSide(sure(far), img.width, img.height) >= ZOOM_OUT_FAR) {
+        candidates = far;
+        zoomedOut = true;
+      } else if (sure(outer).length) {
+        candidates = outer;
+        zoomedOut = true;
+      }
+    }
+  }
+  if (!zoomedOut && (opts.zoom ?? true)) {
     const region = zoomRegion(candidates.filter((d) => d.score >= thr).map((d) => d.box), img.width, img.height);
     if (region) {
       const inner = await detectIn(cropRaster(img, region), models, size, lowest, T);

@@ -102,6 +102,55 @@ export function topK(p: Float32Array, k: number): { index: number; score: number
   return [...p].map((score, index) => ({ index, score })).sort((a, b) => b.score - a.score).slice(0, k);
 }
 
+/**
+ * Close-ups. The detector was trained on tiles up to about a sixth of the photo's long side; a
+ * photo of a few tiles from close by shows them up to half of it, and the detector then misses
+ * them or finds parts of them. Every photo is therefore also searched shrunk to ZOOM_OUT_FIT of the
+ * detector's input (centred, grey round it). When the median tile found there is at least
+ * ZOOM_OUT_TAKE of the photo's long side, the photo is a close-up and those detections are taken
+ * instead; from ZOOM_OUT_FAR on, the photo is searched again shrunk to ZOOM_OUT_FIT_FAR. Chosen on
+ * close-tune (generator --close-ups, training styles), none of them changing a scene of
+ * val-holdout or grid-holdout; see model/MODEL_CARD.md.
+ */
+export const ZOOM_OUT_FIT = 0.5;
+export const ZOOM_OUT_TAKE = 0.22;
+export const ZOOM_OUT_SAME = 0.95;
+export const ZOOM_OUT_FAR = 0.35;
+export const ZOOM_OUT_FIT_FAR = 0.35;
+
+/** Median of the boxes' long sides over the photo's long side (0 for no boxes). */
+export function medianTileSide(boxes: readonly Box[], width: number, height: number): number {
+  if (!boxes.length) return 0;
+  const s = boxes.map(([, , w, h]) => Math.max(w, h)).sort((a, b) => a - b);
+  return s[s.length >> 1]! / Math.max(width, height);
+}
+
+/**
+ * Given the confident boxes found on the photo shrunk to ZOOM_OUT_FIT (`outer`) and at the normal
+ * scale (`normal`), the fit to detect a close-up at (ZOOM_OUT_FIT or ZOOM_OUT_FIT_FAR), or null
+ * when the normal pass is to be kept:
+ * - the shrunk photo's tiles must be large (median at least ZOOM_OUT_TAKE of the long side);
+ * - the normal pass must have failed on them: it found none, or not most of the large tiles again
+ *   (IoU >= 0.5) at their size (median at least ZOOM_OUT_SAME of theirs; finding them whole means
+ *   the detector copes at that size, and sees them sharper; at larger sizes its boxes fall short),
+ *   and most of what it found lies inside them (parts of tiles, not a hand elsewhere).
+ * When neither pass found a tile, the tiles may be too large even for ZOOM_OUT_FIT:
+ * ZOOM_OUT_FIT_FAR is worth a look, and its tiles count only if they are that large (median at
+ * least ZOOM_OUT_FAR; the caller checks), so that the pattern of a photo without tiles stays nothing.
+ */
+export function closeUpFit(outer: readonly Box[], normal: readonly Box[], width: number, height: number): number | null {
+  if (!outer.length) return normal.length ? null : ZOOM_OUT_FIT_FAR;
+  const m = medianTileSide(outer, width, height);
+  if (m < ZOOM_OUT_TAKE) return null;
+  if (normal.length) {
+    const refound = outer.filter((o) => normal.some((n) => iou(o, n) >= 0.5)).length;
+    if (refound > outer.length / 2 && medianTileSide(normal, width, height) >= ZOOM_OUT_SAME * m) return null;
+    const inside = normal.filter(([x, y, w, h]) => outer.some((o) => x + w / 2 >= o[0] && x + w / 2 <= o[0] + o[2] && y + h / 2 >= o[1] && y + h / 2 <= o[1] + o[3])).length;
+    if (inside < normal.length / 2) return null;
+  }
+  return m >= ZOOM_OUT_FAR ? ZOOM_OUT_FIT_FAR : ZOOM_OUT_FIT;
+}
+
 /** Smallest zoom worth a second detector pass, and the largest one used. */
 export const ZOOM_MIN_GAIN = 1.3;
 export const ZOOM_MAX_GAIN = 3;

@@ -97,20 +97,26 @@ export const PAD_VALUE = 0.5;
 /**
  * Resize (area-average when shrinking) so the long side is `size`, then pad
  * right/bottom with grey up to a multiple of `multiple` (content at top-left).
+ * With `fit` < 1 (zooming out), the content is shrunk to `fit` of that and
+ * centred in the same tensor, grey all round.
  */
-export function letterbox(img: RasterImage, size = 512, multiple = 32): Letterboxed {
-  const scale = size / Math.max(img.width, img.height);
+export function letterbox(img: RasterImage, size = 512, multiple = 32, fit = 1): Letterboxed {
+  if (!(fit > 0 && fit <= 1)) throw new RangeError(`letterbox: fit must be in (0, 1], got ${fit}`);
+  const full = size / Math.max(img.width, img.height);
+  const W = Math.ceil(Math.max(1, Math.round(img.width * full)) / multiple) * multiple;
+  const H = Math.ceil(Math.max(1, Math.round(img.height * full)) / multiple) * multiple;
+  const scale = full * fit;
   const cw = Math.max(1, Math.round(img.width * scale));
   const ch = Math.max(1, Math.round(img.height * scale));
-  const W = Math.ceil(cw / multiple) * multiple;
-  const H = Math.ceil(ch / multiple) * multiple;
+  const padX = fit < 1 ? Math.floor((W - cw) / 2) : 0;
+  const padY = fit < 1 ? Math.floor((H - ch) / 2) : 0;
   const data = new Float32Array(3 * W * H).fill(PAD_VALUE);
   const resized = resizeArea(img, cw, ch);
   const plane = W * H;
   for (let y = 0; y < ch; y++) {
     for (let x = 0; x < cw; x++) {
       const s = (y * cw + x) * 3;
-      const d = y * W + x;
+      const d = (y + padY) * W + x + padX;
       data[d] = resized[s];
       data[plane + d] = resized[s + 1];
       data[2 * plane + d] = resized[s + 2];
@@ -119,7 +125,7 @@ export function letterbox(img: RasterImage, size = 512, multiple = 32): Letterbo
   return {
     data,
     dims: [1, 3, H, W],
-    transform: { scale: cw / img.width, padX: 0, padY: 0, width: W, height: H, srcWidth: img.width, srcHeight: img.height },
+    transform: { scale: cw / img.width, padX, padY, width: W, height: H, srcWidth: img.width, srcHeight: img.height },
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
-import { CLASSES, layoutHand, layoutSetGrid, sampleCodes, sampleHand } from '../../scripts/synth/hand.ts';
+import { CLASSES, closeUpWindow, layoutHand, layoutSetGrid, sampleCodes, sampleHand } from '../../scripts/synth/hand.ts';
 import { ART_FAMILIES, checkArtRoot, defaultArtRoot, FULL_FACE, invertGreys, loadArt } from '../../scripts/synth/art.ts';
 import { clearCaches, renderScene, renderTileCrop, type GenOptions } from '../../scripts/synth/scene.ts';
 import { rngFor } from '../../scripts/synth/rng.ts';
@@ -93,6 +93,33 @@ describe('synth set grids (--set-grids)', () => {
     expect(ordered).toBeLessThan(240);
     expect(flush).toBeGreaterThan(60);
     expect(upside).toBeGreaterThan(100);
+  });
+});
+
+describe('synth close-ups (--close-ups)', () => {
+  it('keeps a run of 2-8 neighbours from one row, now and then with the tiles across from it', () => {
+    let across = 0;
+    for (let i = 0; i < 300; i++) {
+      const r = rngFor(51, i);
+      const placed = layoutHand(r, sampleHand(r), { aspect: 1.35 });
+      const win = closeUpWindow(rngFor(52, i), placed);
+      // the same tiles, where they lay
+      for (const p of win) expect(placed).toContain(p);
+      expect(new Set(win).size).toBe(win.length);
+      const rows = new Map<number, typeof win>();
+      for (const p of win) rows.set(p.row, [...(rows.get(p.row) ?? []), p]);
+      // one row holds a run of neighbours: no tile of that row lies between its first and last
+      const runs = [...rows.entries()].filter(([row, ps]) => {
+        const xs = ps.map((p) => p.x);
+        const between = placed.filter((p) => p.row === row && p.x > Math.min(...xs) && p.x < Math.max(...xs) && !ps.includes(p));
+        return between.length === 0 && ps.length >= Math.min(2, placed.filter((p) => p.row === row).length) && ps.length <= 8;
+      });
+      expect(runs.length, `window ${i}`).toBeGreaterThan(0);
+      if (rows.size > 1) across++;
+    }
+    expect(across).toBeGreaterThan(10);
+    const two = layoutHand(rngFor(1, 1), sampleHand(rngFor(1, 2)), { aspect: 1.35 }).slice(0, 2);
+    expect(closeUpWindow(rngFor(3), two)).toEqual(two);
   });
 });
 
@@ -196,6 +223,29 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     expect(grids).toBeGreaterThan(0);
     const plain = await renderScene(opts(33), 0);
     expect(plain.label.tiles.length).toBeLessThanOrEqual(27);
+  });
+
+  it('--close-ups renders a few of the same tiles, much larger; nothing else changes', async () => {
+    let shots = 0;
+    for (let i = 0; i < 4; i++) {
+      const close = await renderScene(opts(34, { closeUps: true }), i);
+      const plain = await renderScene(opts(34), i);
+      expect(close.label.negative).toBe(plain.label.negative);
+      if (plain.label.negative) continue;
+      shots++;
+      // the same hand: the close-up's tiles are some of the plain scene's
+      const left = plain.label.tiles.map((t) => t.code);
+      for (const t of close.label.tiles) {
+        const k = left.indexOf(t.code);
+        expect(k, `${t.code} in scene ${i}`).toBeGreaterThanOrEqual(0);
+        left.splice(k, 1);
+      }
+      expect(close.label.tiles.length).toBeLessThan(plain.label.tiles.length);
+      const med = (ts: { box: number[] }[]) => ts.map((t) => Math.max(t.box[2]!, t.box[3]!)).sort((a, b) => a - b)[ts.length >> 1]!;
+      expect(med(close.label.tiles) / close.label.width).toBeGreaterThan(0.12);
+      expect(med(close.label.tiles)).toBeGreaterThan(1.5 * med(plain.label.tiles));
+    }
+    expect(shots).toBeGreaterThan(0);
   });
 
   it('renders single-tile crops', async () => {
@@ -364,6 +414,10 @@ describe('synth CLI --codes', () => {
   });
   it('refuses --set-grids with --tiles (it would do nothing)', () => {
     expect(run(['--tiles', '--set-grids'])).toMatch(/--set-grids lays out scenes/);
+  });
+
+  it('refuses --close-ups with --tiles (it would do nothing)', () => {
+    expect(run(['--tiles', '--close-ups'])).toMatch(/--close-ups frames scenes/);
   });
 
   it('refuses --decoy-always without --decoy-flowers', () => {

@@ -69,6 +69,20 @@ describe('vision pipeline with the shipped model', () => {
     }
   });
 
+  it('finds the tiles of close-ups on the photo shrunk, and only then', async () => {
+    const models = await loadDefaultModels();
+    for (const s of ['close-32', 'close-66']) {
+      const bytes = new Uint8Array(readFileSync(new URL(`${s}.jpg`, dir)));
+      const label = JSON.parse(readFileSync(new URL(`${s}.json`, dir), 'utf8')) as { tiles: { code: string; box: Box }[] };
+      const found = (tiles: { code: string; box: Box }[]) => label.tiles.filter((g) => tiles.some((t) => t.code === g.code && iou(t.box, g.box) >= 0.5)).length;
+      const r = await scanBytes(bytes, models);
+      expect(r.tiles.map((t) => t.code), s).toEqual(label.tiles.map((t) => t.code));
+      expect(found(r.tiles), s).toBe(label.tiles.length);
+      const off = await scanBytes(bytes, models, { zoomOut: false });
+      expect(found(off.tiles), s).toBeLessThan(label.tiles.length / 2);
+    }
+  });
+
   it('returns an empty result with a reason for a photo without tiles', async () => {
     const models = await loadDefaultModels();
     const plain = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 90, b: 50 } } }).jpeg().toBuffer();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DET_THRESHOLD, EDGE_RESCUE_THRESHOLD, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
-import { ISOLATED_BELOW, iou } from '../../src/vision/postprocess.ts';
+import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT } from '../../src/vision/postprocess.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
 import { CROP_H, CROP_W } from '../../src/vision/preprocess.ts';
 import type { OrtSession } from '../../src/vision/runtime.ts';
@@ -173,5 +173,109 @@ describe('classifierCropSize', () => {
     expect(classifierCropSize(meta(undefined))).toEqual({ w: CROP_W, h: CROP_H });
     expect(classifierCropSize(meta(['n', 3, 96, 72], false))).toEqual({ w: CROP_W, h: CROP_H });
     expect(classifierCropSize({} as Pick<OrtSession, 'inputMetadata'>)).toEqual({ w: CROP_W, h: CROP_H });
+  });
+});
+
+/**
+ * A stand-in detector that looks at its input: it finds the white rectangles (tiles) of the
+ * letterboxed photo, like the trained detector, only up to SEES_UP_TO tensor pixels on their
+ * long side (the scale it was trained on); larger ones it misses. Reports how it was called.
+ */
+const SEES_UP_TO = 100;
+function rectangleDetector(calls: { content: number }[]): OrtSession {
+  return {
+    inputNames: ['image'],
+    outputNames: ['heatmap', 'box'],
+    run: async (feeds: Record<string, { dims: readonly number[]; data: Float32Array }>) => {
+      const [, , h, w] = feeds.image!.dims as [number, number, number, number];
+      const img = feeds.image!.data;
+      const gh = h / STRIDE, gw = w / STRIDE, plane = gh * gw;
+      const hm = new Float32Array(2 * plane), bx = new Float32Array(4 * plane);
+      const seen = new Uint8Array(w * h);
+      let content = 0;
+      for (let i = 0; i < w * h; i++) if (img[i] !== 0.5) content++;
+      calls.push({ content });
+      for (let y0 = 0; y0 < h; y0++) {
+        for (let x0 = 0; x0 < w; x0++) {
+          if (seen[y0 * w + x0] || img[y0 * w + x0]! < 0.9) continue;
+          // rectangles are axis-aligned: grow right and down
+          let x1 = x0, y1 = y0;
+          while (x1 + 1 < w && img[y0 * w + x1 + 1]! >= 0.9) x1++;
+          while (y1 + 1 < h && img[(y1 + 1) * w + x0]! >= 0.9) y1++;
+          for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) seen[y * w + x] = 1;
+          const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+          if (Math.max(bw, bh) > SEES_UP_TO || Math.min(bw, bh) < 6) continue;
+          const cx = (x0 + x1 + 1) / 2 / STRIDE, cy = (y0 + y1 + 1) / 2 / STRIDE;
+          const i = Math.floor(cy) * gw + Math.floor(cx);
+          hm[i] = 0.95;
+          bx[i] = cx - Math.floor(cx);
+          bx[plane + i] = cy - Math.floor(cy);
+          bx[2 * plane + i] = Math.log(bw / STRIDE);
+          bx[3 * plane + i] = Math.log(bh / STRIDE);
+        }
+      }
+      return { heatmap: { data: hm, dims: [1, 2, gh, gw] }, box: { data: bx, dims: [1, 4, gh, gw] } };
+    },
+  } as unknown as OrtSession;
+}
+
+/** A grey 1000x750 photo with white tiles at the given raster boxes. */
+function photoOf(boxes: Box[], width = 1000, height = 750): DecodedPhoto {
+  const data = new Uint8Array(width * height * 3).fill(128);
+  for (const [x, y, w, h] of boxes) {
+    for (let yy = y; yy < y + h; yy++) for (let xx = x; xx < x + w; xx++) data.fill(255, (yy * width + xx) * 3, (yy * width + xx) * 3 + 3);
+  }
+  return { image: { width, height, channels: 3, data }, originalWidth: width, originalHeight: height, notes: [] };
+}
+
+describe('scanPhoto on close-ups (zooming out)', () => {
+  const readAs = (codes: string[]) => ({ classifier: fakeClassifier(codes), labels: TILE_CODES, bytes: 0 });
+  const near = (a: Box, b: Box) => iou(a, b) > 0.85;
+
+  it('finds tiles too large for the detector on the photo shrunk, in the photo\'s pixels', async () => {
+    // three tiles of 240x330 raster px: 123x169 tensor px at the normal scale, too large to see
+    const boxes: Box[] = [[100, 200, 240, 330], [360, 200, 240, 330], [620, 200, 240, 330]];
+    const calls: { content: number }[] = [];
+    const r = await scanPhoto(photoOf(boxes), { detector: rectangleDetector(calls), ...readAs(['5z', '5z', '5z']) });
+    expect(r.tiles).toHaveLength(3);
+    r.tiles.forEach((t, k) => expect(near(t.box, boxes[k]!)).toBe(true));
+    // the normal pass saw the whole photo and found nothing; the second saw it at ZOOM_OUT_FIT
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.content).toBeCloseTo(calls[0]!.content * ZOOM_OUT_FIT ** 2, -3);
+    // without zooming out they are not found at all
+    const off = await scanPhoto(photoOf(boxes), { detector: rectangleDetector([]), ...readAs(['5z', '5z', '5z']) }, { zoomOut: false });
+    expect(off.tiles).toHaveLength(0);
+    expect(off.reason).toMatch(/no tiles/);
+  });
+
+  it('zooms out further for huge tiles', async () => {
+    // two tiles of 380x520: still 97x133 tensor px at ZOOM_OUT_FIT, found only at ZOOM_OUT_FIT_FAR
+    const boxes: Box[] = [[100, 100, 380, 520], [500, 100, 380, 520]];
+    const calls: { content: number }[] = [];
+    const r = await scanPhoto(photoOf(boxes), { detector: rectangleDetector(calls), ...readAs(['1p', '2p']) });
+    expect(r.tiles.map((t) => t.code)).toEqual(['1p', '2p']);
+    r.tiles.forEach((t, k) => expect(near(t.box, boxes[k]!)).toBe(true));
+    expect(calls).toHaveLength(3);
+    expect(calls[2]!.content).toBeLessThan(calls[1]!.content);
+  });
+
+  it('looks three times at a photo without tiles, and still finds none', async () => {
+    const calls: { content: number }[] = [];
+    const r = await scanPhoto(photoOf([]), { detector: rectangleDetector(calls), ...readAs([]) });
+    expect(r.tiles).toHaveLength(0);
+    expect(r.reason).toMatch(/no tiles/);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('keeps the normal pass for a hand of ordinary tiles', async () => {
+    // 14 tiles of 60x80: found by both passes, small in the shrunk one, so the first pass counts
+    const boxes: Box[] = HAND.map((_, k) => [40 + 66 * k, 300, 60, 80]);
+    const calls: { content: number }[] = [];
+    const r = await scanPhoto(photoOf(boxes), { detector: rectangleDetector(calls), ...readAs(HAND) }, { zoom: false });
+    expect(r.tiles.map((t) => t.code)).toEqual(HAND);
+    r.tiles.forEach((t, k) => expect(near(t.box, boxes[k]!)).toBe(true));
+    expect(calls).toHaveLength(2);
+    const plain = await scanPhoto(photoOf(boxes), { detector: rectangleDetector([]), ...readAs(HAND) }, { zoom: false, zoomOut: false });
+    expect(r.tiles).toEqual(plain.tiles);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN } from '../../src/vision/postprocess.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE } from '../../src/vision/postprocess.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -91,6 +91,66 @@ describe('zoomRegion (second detector pass on the part of the photo holding the 
     const boxes: Box[] = Array.from({ length: 10 }, (_, i) => [150 + i * 70, 300, 70, 40]);
     expect(1000 / (700 + 2 * 70)).toBeLessThan(ZOOM_MIN_GAIN);
     expect(zoomRegion(boxes, 1000, 750)).toBeNull();
+  });
+});
+
+describe('closeUpFit (close-ups: tiles larger than the detector was trained on)', () => {
+  // boxes as found on the photo shrunk to ZOOM_OUT_FIT, in raster pixels of a 1000x750 raster
+  const row = (n: number, w: number, h: number): Box[] => Array.from({ length: n }, (_, i) => [10 + i * w, 100, w, h]);
+
+  it('measures the median tile against the photo\'s long side', () => {
+    expect(medianTileSide([], 1000, 750)).toBe(0);
+    expect(medianTileSide([[0, 0, 10, 300], [0, 0, 50, 20], [0, 0, 400, 100]], 1000, 750)).toBeCloseTo(0.3);
+    expect(medianTileSide([[0, 0, 10, 300]], 600, 800)).toBeCloseTo(0.375);
+  });
+
+  it('leaves a hand of ordinary tiles to the normal pass', () => {
+    // a hand filling the photo: both passes find the same tiles, small
+    const hand = row(14, 68, 92);
+    expect(closeUpFit(hand, hand, 1000, 750)).toBeNull();
+    expect(closeUpFit(row(14, 40, 54), row(14, 40, 54), 1000, 750)).toBeNull();
+    // just under the threshold, and just over it (the normal pass found nothing)
+    const h = ZOOM_OUT_TAKE * 1000;
+    expect(closeUpFit(row(3, 100, h - 1), [], 1000, 750)).toBeNull();
+    expect(closeUpFit(row(3, 100, h + 1), [], 1000, 750)).toBe(ZOOM_OUT_FIT);
+  });
+
+  it('takes the zoomed-out view when the normal pass missed the large tiles or found parts of them', () => {
+    const big = row(4, 200, 270);
+    expect(closeUpFit(big, [], 1000, 750)).toBe(ZOOM_OUT_FIT);
+    // the normal pass found a piece inside each of two tiles
+    const parts: Box[] = [[60, 150, 60, 60], [260, 200, 60, 60]];
+    expect(closeUpFit(big, parts, 1000, 750)).toBe(ZOOM_OUT_FIT);
+    // the normal pass found all four, but its boxes fall short of them (the detector's largest)
+    const short: Box[] = big.map(([x, y, w, h]) => [x + 0.05 * w, y + 0.05 * h, 0.82 * w, 0.82 * h]);
+    expect(short.every((b, k) => iou(b, big[k]!) >= 0.5)).toBe(true);
+    expect(medianTileSide(short, 1000, 750)).toBeLessThan(ZOOM_OUT_SAME * medianTileSide(big, 1000, 750));
+    expect(closeUpFit(big, short, 1000, 750)).toBe(ZOOM_OUT_FIT);
+    // huge tiles: zoom out further
+    expect(closeUpFit(row(2, 330, 450), [], 1000, 750)).toBe(ZOOM_OUT_FIT_FAR);
+    // a lone huge tile (portrait photo: measured against the long side)
+    expect(closeUpFit([[50, 100, 400, 560]], [], 750, 1000)).toBe(ZOOM_OUT_FIT_FAR);
+  });
+
+  it('keeps the normal pass when it found the large tiles itself, or a hand elsewhere', () => {
+    const big = row(4, 200, 270);
+    // three of the four found again (slightly off): the detector copes at this size
+    const again: Box[] = big.slice(0, 3).map(([x, y, w, h]) => [x + 8, y + 6, w - 10, h - 8]);
+    expect(closeUpFit(big, again, 1000, 750)).toBeNull();
+    // two of four found again is not enough
+    expect(closeUpFit(big, again.slice(0, 2), 1000, 750)).toBe(ZOOM_OUT_FIT);
+    // one large false box from the shrunk photo against a hand of 14 small tiles lying elsewhere
+    const hand: Box[] = Array.from({ length: 14 }, (_, i) => [100 + i * 50, 600, 48, 64]);
+    expect(closeUpFit([[300, 50, 250, 330]], hand, 1000, 750)).toBeNull();
+  });
+
+  it('looks further out when neither pass found anything', () => {
+    // the tiles may be larger still (the caller then takes what the far pass finds only if it is
+    // that large)
+    expect(closeUpFit([], [], 1000, 750)).toBe(ZOOM_OUT_FIT_FAR);
+    expect(closeUpFit([], row(14, 40, 54), 1000, 750)).toBeNull();
+    expect(ZOOM_OUT_FIT_FAR).toBeLessThan(ZOOM_OUT_FIT);
+    expect(ZOOM_OUT_FAR).toBeGreaterThan(ZOOM_OUT_TAKE);
   });
 });
 

@@ -32,6 +32,29 @@ describe('letterbox', () => {
     expect(img.width).toBe(4000);
   });
 
+  it('zooms out: with fit < 1 the photo is shrunk and centred in the same tensor, grey all round', () => {
+    const img = raster(1000, 750, () => [255, 0, 0]);
+    const lb = letterbox(img, 512, 32, 0.5);
+    expect(lb.dims).toEqual([1, 3, 384, 512]);
+    const t = lb.transform;
+    expect(t.scale).toBeCloseTo(0.256, 6);
+    expect([t.padX, t.padY]).toEqual([128, 96]);
+    const at = (x: number, y: number) => lb.data[y * 512 + x];
+    // red inside the centred content, grey outside it
+    expect(at(256, 192)).toBeCloseTo(1);
+    expect(at(128, 96)).toBeCloseTo(1);
+    expect(at(383, 287)).toBeCloseTo(1);
+    for (const [x, y] of [[127, 192], [384, 192], [256, 95], [256, 288], [0, 0], [511, 383]] as const) expect(at(x, y)).toBeCloseTo(0.5);
+    // raster corners map to the content's corners and back
+    expect(letterboxPoint(t, 0, 0)).toEqual([128, 96]);
+    const [x, y] = unletterboxPoint(t, ...letterboxPoint(t, 999, 749));
+    expect([x, y].map((v) => +v.toFixed(6))).toEqual([999, 749]);
+    // fit 1 is the plain letterbox, content at the top left
+    expect(letterbox(img, 512, 32, 1).transform).toEqual(letterbox(img, 512).transform);
+    expect(() => letterbox(img, 512, 32, 0)).toThrow(RangeError);
+    expect(() => letterbox(img, 512, 32, 1.5)).toThrow(/fit must be in/);
+  });
+
   it('area-averages when shrinking', () => {
     const img = raster(4, 2, (x) => (x % 2 ? [255, 255, 255] : [0, 0, 0]));
     const out = resizeArea(img, 2, 1);
