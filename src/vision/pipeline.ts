@@ -2,7 +2,8 @@
  * Photo -> tiles. Environment-neutral: takes decoded pixels (from sharp in
  * Node, createImageBitmap/OffscreenCanvas in the browser) and the loaded models.
  *
- * detector (letterboxed long side 512) -> peaks + NMS -> boxes in raster px ->
+ * detector (letterboxed long side 512; again on the photo shrunk, for close-ups, or zoomed in on
+ * the tiles, for a hand shot from further away) -> peaks + NMS -> boxes in raster px ->
  * crops from the raster (the classifier's input size, 48x64, sideways stood up) -> one batched classifier
  * call -> a second look at tiles read as flowers (72x96 crops, flower reader) -> hand check ->
  * layout (rows, reading order, groups) -> boxes in original photo px.
@@ -200,12 +201,13 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       candidates = outer;
       zoomedOut = true;
     } else if (fit === ZOOM_OUT_FIT_FAR) {
+      // huge tiles in the half-size view: the far view if it finds any (else the half-size one);
+      // nothing in either view: the far view only if its tiles are that huge
       const far = await detectIn(img, models, size, lowest, T, ZOOM_OUT_FIT_FAR);
-      if (sure(outer).length ? sure(far).length > 0 : medianTileSide(sure(far), img.width, img.height) >= ZOOM_OUT_FAR) {
-        candidates = far;
-        zoomedOut = true;
-      } else if (sure(outer).length) {
-        candidates = outer;
+      const outerFound = sure(outer).length > 0;
+      const takeFar = outerFound ? sure(far).length > 0 : medianTileSide(sure(far), img.width, img.height) >= ZOOM_OUT_FAR;
+      if (takeFar || outerFound) {
+        candidates = takeFar ? far : outer;
         zoomedOut = true;
       }
     }
