@@ -133,7 +133,8 @@ export function medianTileSide(boxes: readonly Box[], width: number, height: num
  * - the normal pass must have failed on them: it found none, or not most of the large tiles again
  *   (IoU >= 0.5) at their size (median at least ZOOM_OUT_SAME of theirs; finding them whole means
  *   the detector copes at that size, and sees them sharper; at larger sizes its boxes fall short),
- *   and most of what it found lies inside them (parts of tiles, not a hand elsewhere).
+ *   and it found no more tiles outside them than the shrunk view found in all (more would be a
+ *   hand elsewhere, and the large boxes something else).
  * When neither pass found a tile, the tiles may be too large even for ZOOM_OUT_FIT:
  * ZOOM_OUT_FIT_FAR is worth a look, and its tiles count only if they are that large (median at
  * least ZOOM_OUT_FAR; the caller checks), so that the pattern of a photo without tiles stays nothing.
@@ -145,8 +146,8 @@ export function closeUpFit(outer: readonly Box[], normal: readonly Box[], width:
   if (normal.length) {
     const refound = outer.filter((o) => normal.some((n) => iou(o, n) >= 0.5)).length;
     if (refound > outer.length / 2 && medianTileSide(normal, width, height) >= ZOOM_OUT_SAME * m) return null;
-    const inside = normal.filter(([x, y, w, h]) => outer.some((o) => x + w / 2 >= o[0] && x + w / 2 <= o[0] + o[2] && y + h / 2 >= o[1] && y + h / 2 <= o[1] + o[3])).length;
-    if (inside < normal.length / 2) return null;
+    const elsewhere = normal.filter(([x, y, w, h]) => !outer.some((o) => x + w / 2 >= o[0] && x + w / 2 <= o[0] + o[2] && y + h / 2 >= o[1] && y + h / 2 <= o[1] + o[3])).length;
+    if (elsewhere > outer.length) return null;
   }
   return m >= ZOOM_OUT_FAR ? ZOOM_OUT_FIT_FAR : ZOOM_OUT_FIT;
 }

@@ -142,6 +142,9 @@ describe('closeUpFit (close-ups: tiles larger than the detector was trained on)'
     // one large false box from the shrunk photo against a hand of 14 small tiles lying elsewhere
     const hand: Box[] = Array.from({ length: 14 }, (_, i) => [100 + i * 50, 600, 48, 64]);
     expect(closeUpFit([[300, 50, 250, 330]], hand, 1000, 750)).toBeNull();
+    // but a few stray finds outside the large tiles (the table, cut-off neighbours) do not count
+    expect(closeUpFit(big, [[900, 600, 50, 60], [950, 680, 40, 50], [60, 150, 60, 60]], 1000, 750)).toBe(ZOOM_OUT_FIT);
+    expect(closeUpFit(big, hand.slice(0, 5), 1000, 750)).toBeNull();
   });
 
   it('looks further out when neither pass found anything', () => {
