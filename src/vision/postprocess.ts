@@ -107,8 +107,9 @@ export function topK(p: Float32Array, k: number): { index: number; score: number
  * photo of a few tiles from close by shows them up to half of it, and the detector then misses
  * them or finds parts of them. Every photo is therefore also searched shrunk to ZOOM_OUT_FIT of the
  * detector's input (centred, grey round it). When the median tile found there is at least
- * ZOOM_OUT_TAKE of the photo's long side, the photo is a close-up and those detections are taken
- * instead; from ZOOM_OUT_FAR on, the photo is searched again shrunk to ZOOM_OUT_FIT_FAR. Chosen on
+ * ZOOM_OUT_TAKE of the photo's long side and the normal pass failed on those tiles (closeUpFit),
+ * the photo is a close-up and those detections are taken instead; from ZOOM_OUT_FAR on, the photo
+ * is searched again shrunk to ZOOM_OUT_FIT_FAR. Chosen on
  * close-tune (generator --close-ups, training styles), none of them changing a scene of
  * val-holdout or grid-holdout; see model/MODEL_CARD.md.
  */
