@@ -10,7 +10,7 @@
  */
 import { checkHandWithStrays, UNREAD_BELOW } from './handcheck.ts';
 import { cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
+import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, farViewTaken, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -191,29 +191,29 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const lowest = edgeRescue ? Math.min(minScore, EDGE_RESCUE_THRESHOLD) : minScore;
   opts.onProgress?.('detect', 0);
   let candidates = await detectIn(img, models, size, lowest, T);
+  const sure = (ds: Detection[]) => ds.filter((d) => d.score >= thr).map((d) => d.box);
   let zoomedOut = false;
   if (opts.zoomOut ?? true) {
     // a close-up: tiles larger than the detector was trained on are found on the photo shrunk
-    const sure = (ds: Detection[]) => ds.filter((d) => d.score >= thr).map((d) => d.box);
     const outer = await detectIn(img, models, size, lowest, T, ZOOM_OUT_FIT);
+    const outerFound = sure(outer).length > 0;
     const fit = closeUpFit(sure(outer), sure(candidates), img.width, img.height);
     if (fit === ZOOM_OUT_FIT) {
       candidates = outer;
       zoomedOut = true;
     } else if (fit === ZOOM_OUT_FIT_FAR) {
-      // huge tiles in the half-size view: the far view if it finds any (else the half-size one);
-      // nothing in either view: the far view only if its tiles are that huge
       const far = await detectIn(img, models, size, lowest, T, ZOOM_OUT_FIT_FAR);
-      const outerFound = sure(outer).length > 0;
-      const takeFar = outerFound ? sure(far).length > 0 : medianTileSide(sure(far), img.width, img.height) >= ZOOM_OUT_FAR;
-      if (takeFar || outerFound) {
-        candidates = takeFar ? far : outer;
+      if (farViewTaken(outerFound, sure(far), img.width, img.height)) {
+        candidates = far;
+        zoomedOut = true;
+      } else if (outerFound) {
+        candidates = outer;
         zoomedOut = true;
       }
     }
   }
   if (!zoomedOut && (opts.zoom ?? true)) {
-    const region = zoomRegion(candidates.filter((d) => d.score >= thr).map((d) => d.box), img.width, img.height);
+    const region = zoomRegion(sure(candidates), img.width, img.height);
     if (region) {
       const inner = await detectIn(cropRaster(img, region), models, size, lowest, T);
       candidates = inner.map((d) => ({ ...d, box: [d.box[0] + region[0], d.box[1] + region[1], d.box[2], d.box[3]] }));

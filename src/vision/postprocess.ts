@@ -119,12 +119,19 @@ export const ZOOM_OUT_SAME = 0.95;
 export const ZOOM_OUT_FAR = 0.35;
 export const ZOOM_OUT_FIT_FAR = 0.35;
 
-/** Median of the boxes' long sides over the photo's long side (0 for no boxes). */
-export function medianTileSide(boxes: readonly Box[], width: number, height: number): number {
+/** The (upper) median of the boxes' long sides, in their pixels (0 for no boxes). */
+export function medianLongSide(boxes: readonly Box[]): number {
   if (!boxes.length) return 0;
   const s = boxes.map(([, , w, h]) => Math.max(w, h)).sort((a, b) => a - b);
-  return s[s.length >> 1]! / Math.max(width, height);
+  return s[s.length >> 1]!;
 }
+
+/** Median of the boxes' long sides over the photo's long side (0 for no boxes). */
+export function medianTileSide(boxes: readonly Box[], width: number, height: number): number {
+  return medianLongSide(boxes) / Math.max(width, height);
+}
+
+const centreIn = ([x, y, w, h]: Box, o: Box) => x + w / 2 >= o[0] && x + w / 2 <= o[0] + o[2] && y + h / 2 >= o[1] && y + h / 2 <= o[1] + o[3];
 
 /**
  * Given the confident boxes found on the photo shrunk to ZOOM_OUT_FIT (`outer`) and at the normal
@@ -137,8 +144,7 @@ export function medianTileSide(boxes: readonly Box[], width: number, height: num
  *   and it found no more tiles outside them than the shrunk view found in all (more would be a
  *   hand elsewhere, and the large boxes something else).
  * When neither pass found a tile, the tiles may be too large even for ZOOM_OUT_FIT:
- * ZOOM_OUT_FIT_FAR is worth a look, and its tiles count only if they are that large (median at
- * least ZOOM_OUT_FAR; the caller checks), so that the pattern of a photo without tiles stays nothing.
+ * ZOOM_OUT_FIT_FAR is worth a look (farViewTaken decides what it found).
  */
 export function closeUpFit(outer: readonly Box[], normal: readonly Box[], width: number, height: number): number | null {
   if (!outer.length) return normal.length ? null : ZOOM_OUT_FIT_FAR;
@@ -147,10 +153,20 @@ export function closeUpFit(outer: readonly Box[], normal: readonly Box[], width:
   if (normal.length) {
     const refound = outer.filter((o) => normal.some((n) => iou(o, n) >= 0.5)).length;
     if (refound > outer.length / 2 && medianTileSide(normal, width, height) >= ZOOM_OUT_SAME * m) return null;
-    const elsewhere = normal.filter(([x, y, w, h]) => !outer.some((o) => x + w / 2 >= o[0] && x + w / 2 <= o[0] + o[2] && y + h / 2 >= o[1] && y + h / 2 <= o[1] + o[3])).length;
+    const elsewhere = normal.filter((n) => !outer.some((o) => centreIn(n, o))).length;
     if (elsewhere > outer.length) return null;
   }
   return m >= ZOOM_OUT_FAR ? ZOOM_OUT_FIT_FAR : ZOOM_OUT_FIT;
+}
+
+/**
+ * After closeUpFit chose ZOOM_OUT_FIT_FAR, whether the far view's confident boxes are taken.
+ * For huge tiles in the half-size view (`outerFound`): whenever it found any (else the half-size
+ * view stays). When neither earlier pass found anything: only if its tiles are that huge (median
+ * at least ZOOM_OUT_FAR), so that the pattern of a photo without tiles stays nothing.
+ */
+export function farViewTaken(outerFound: boolean, far: readonly Box[], width: number, height: number): boolean {
+  return outerFound ? far.length > 0 : medianTileSide(far, width, height) >= ZOOM_OUT_FAR;
 }
 
 /** Smallest zoom worth a second detector pass, and the largest one used. */
@@ -166,14 +182,11 @@ export const ZOOM_MAX_GAIN = 3;
 export function zoomRegion(boxes: readonly Box[], width: number, height: number): [number, number, number, number] | null {
   if (boxes.length < 2) return null;
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  const sizes: number[] = [];
   for (const [x, y, w, h] of boxes) {
     x0 = Math.min(x0, x); y0 = Math.min(y0, y);
     x1 = Math.max(x1, x + w); y1 = Math.max(y1, y + h);
-    sizes.push(Math.max(w, h));
   }
-  sizes.sort((a, b) => a - b);
-  const m = sizes[sizes.length >> 1];
+  const m = medianLongSide(boxes);
   x0 -= m; y0 -= m; x1 += m; y1 += m;
   const long = Math.max(width, height);
   // never zoom in more than ZOOM_MAX_GAIN: grow the region around its centre
@@ -260,8 +273,7 @@ export function strayDetections(boxes: readonly Box[], detScores: readonly numbe
   const stray = new Array<boolean>(n).fill(false);
   const conf = boxes.flatMap((_, i) => (detScores[i]! >= STRAY_CONFIDENT && clsScores[i]! >= STRAY_CONFIDENT ? [i] : []));
   if (conf.length < 3) return stray;
-  const longs = conf.map((i) => Math.max(boxes[i]![2], boxes[i]![3])).sort((a, b) => a - b);
-  const med = longs[Math.floor(longs.length / 2)]!;
+  const med = medianLongSide(conf.map((i) => boxes[i]!));
   if (!(med > 0)) return stray;
   for (let i = 0; i < n; i++) {
     const r = Math.max(boxes[i]![2], boxes[i]![3]) / med;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE } from '../../src/vision/postprocess.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE } from '../../src/vision/postprocess.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -145,6 +145,19 @@ describe('closeUpFit (close-ups: tiles larger than the detector was trained on)'
     // but a few stray finds outside the large tiles (the table, cut-off neighbours) do not count
     expect(closeUpFit(big, [[900, 600, 50, 60], [950, 680, 40, 50], [60, 150, 60, 60]], 1000, 750)).toBe(ZOOM_OUT_FIT);
     expect(closeUpFit(big, hand.slice(0, 5), 1000, 750)).toBeNull();
+  });
+
+  it('takes the far view for huge tiles when it finds any, and from nothing only if its tiles are huge', () => {
+    const huge = row(2, 330, 450);
+    expect(farViewTaken(true, huge, 1000, 750)).toBe(true);
+    expect(farViewTaken(true, row(3, 100, 120), 1000, 750)).toBe(true);
+    expect(farViewTaken(true, [], 1000, 750)).toBe(false);
+    // neither earlier pass found a tile: a cloth's pattern at a small size is not taken
+    expect(farViewTaken(false, huge, 1000, 750)).toBe(true);
+    expect(farViewTaken(false, row(11, 80, 110), 1000, 750)).toBe(false);
+    expect(farViewTaken(false, [], 1000, 750)).toBe(false);
+    expect(medianLongSide([[0, 0, 10, 300], [0, 0, 50, 20], [0, 0, 400, 100]])).toBe(300);
+    expect(medianLongSide([])).toBe(0);
   });
 
   it('looks further out when neither pass found anything', () => {
