@@ -2,7 +2,7 @@
  * Synthetic training-data generator for the Mahjong hand scanner.
  *
  *   npx tsx scripts/synth/generate.ts --out training-data/<name> --count N --seed S
- *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--extra-styles [--decoy-flowers [--decoy-always]] [--ink] [--birds]] [--tile-cloths] [--set-grids] [--close-ups] [--workers 1] [--tiles [--codes f1,f2,...]] [--tile-size 128] [--art DIR]
+ *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--extra-styles [--decoy-flowers [--decoy-always]] [--ink] [--birds]] [--tile-cloths] [--set-grids] [--close-ups | --far] [--workers 1] [--tiles [--codes f1,f2,...]] [--tile-size 128] [--art DIR]
  *
  * See scripts/synth/README.md for the output format.
  */
@@ -36,6 +36,7 @@ interface Args {
   tileCloths: boolean;
   setGrids: boolean;
   closeUps: boolean;
+  far: boolean;
   workers: number;
   tiles: boolean;
   /** --tiles only: render just these classes, round robin (absent: all 43). */
@@ -48,7 +49,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, extraStyles: false, decoyFlowers: false, decoyAlways: false, ink: false, birds: false, tileCloths: false, setGrids: false, closeUps: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
+  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, extraStyles: false, decoyFlowers: false, decoyAlways: false, ink: false, birds: false, tileCloths: false, setGrids: false, closeUps: false, far: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = () => {
@@ -72,6 +73,7 @@ function parseArgs(argv: string[]): Args {
       case '--tile-cloths': a.tileCloths = true; break;
       case '--set-grids': a.setGrids = true; break;
       case '--close-ups': a.closeUps = true; break;
+      case '--far': a.far = true; break;
       case '--workers': a.workers = Math.max(1, Number(v())); break;
       case '--tiles': a.tiles = true; break;
       case '--codes': a.codes = v().split(',').map((c) => c.trim()).filter(Boolean); break;
@@ -106,6 +108,8 @@ function parseArgs(argv: string[]): Args {
   if (a.decoyAlways && !a.decoyFlowers) throw new Error('--decoy-always works only with --decoy-flowers');
   if (a.setGrids && a.tiles) throw new Error('--set-grids lays out scenes; it does nothing with --tiles');
   if (a.closeUps && a.tiles) throw new Error('--close-ups frames scenes; it does nothing with --tiles');
+  if (a.far && a.tiles) throw new Error('--far frames scenes; it does nothing with --tiles');
+  if (a.far && a.closeUps) throw new Error('--far and --close-ups frame scenes in opposite ways; choose one');
   if (!Number.isInteger(a.count) || a.count < 0) throw new Error('--count must be a non-negative integer');
   if (!Number.isFinite(a.seed)) throw new Error('--seed must be a number');
   if (!(a.size >= 64 && a.size <= 8192)) throw new Error('--size must be in 64..8192');
@@ -115,7 +119,7 @@ function parseArgs(argv: string[]): Args {
 const pad = (n: number) => String(n).padStart(6, '0');
 
 function genOptions(a: Args): GenOptions {
-  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.decoyAlways ? { decoyAlways: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.birds ? { birds: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.setGrids ? { setGrids: true } : {}), ...(a.closeUps ? { closeUps: true } : {}), ...(a.codes ? { codes: a.codes } : {}) };
+  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.decoyAlways ? { decoyAlways: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.birds ? { birds: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.setGrids ? { setGrids: true } : {}), ...(a.closeUps ? { closeUps: true } : {}), ...(a.far ? { far: true } : {}), ...(a.codes ? { codes: a.codes } : {}) };
 }
 
 /** The classes a --tiles run renders, in round-robin order. */
@@ -205,7 +209,7 @@ async function main(): Promise<void> {
     seed: a.seed,
     count: a.count,
     items: total(a),
-    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, decoyAlways: a.decoyAlways, ink: a.ink, birds: a.birds, tileCloths: a.tileCloths, setGrids: a.setGrids, closeUps: a.closeUps, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes },
+    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, decoyAlways: a.decoyAlways, ink: a.ink, birds: a.birds, tileCloths: a.tileCloths, setGrids: a.setGrids, closeUps: a.closeUps, far: a.far, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes },
     classes: CLASSES,
     min_visible_fraction: 0.5,
     negatives,

@@ -8,7 +8,7 @@ import { CLASSES, type Placed, closeUpWindow, layoutHand, layoutSetGrid, sampleH
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
 import { type Rng, chance, clamp, int, pick, rngFor, uni, weighted } from './rng.ts';
 
-export const GENERATOR_VERSION = '1.9.0';
+export const GENERATOR_VERSION = '1.10.0';
 
 export interface GenOptions {
   seed: number;
@@ -54,6 +54,10 @@ export interface GenOptions {
    * layout (hand.ts closeUpWindow), each tile 14-40 % of the photo's width where they fit. Its
    * draws come from their own stream: without it the output is that of 1.8.0. */
   closeUps?: boolean;
+  /** Generator 1.10.0: every scene is photographed from far off, the whole table in view, each tile
+   * 1.2-3 % of the photo's width (the plain scenes: 3-12 %). Its draw comes from its own stream:
+   * without it the output is that of 1.9.0. Use with a large --size, as a phone's photo would be. */
+  far?: boolean;
   /** Single tiles only: the classes to render, round robin (default all 43). */
   codes?: readonly string[];
 }
@@ -407,6 +411,7 @@ export async function renderScene(opts: GenOptions, index: number): Promise<{ jp
   const rotDeg = chance(r, 0.6) ? uni(r, -8, 8) : uni(r, -30, 30);
   let unitPx = uni(r, 0.03, 0.12) * W;
   if (close) unitPx = uni(close, 0.14, 0.4) * W;
+  if (opts.far) unitPx = uni(rngFor(opts.seed, 'far', index, opts.holdout ? 'H' : 'T'), 0.012, 0.03) * W;
   let cam: Camera;
   const camSeed = Math.floor(r() * 1e9);
   const center: Pt = [W / 2 + uni(r, -0.1, 0.1) * W, H / 2 + uni(r, -0.1, 0.1) * H];

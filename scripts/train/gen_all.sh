@@ -36,4 +36,11 @@ gen grid-holdout  --count 120  --seed 41 --holdout --set-grids
 gen train-close   --count 1200 --seed 45 $V --decoy-flowers --ink --birds --tile-cloths --close-ups
 gen close-tune    --count 120  --seed 44 $V --close-ups
 gen close-holdout --count 120  --seed 43 --holdout --close-ups
+gen far-tune      --count 120  --seed 47 $V --far --size 3072
+gen far-holdout   --count 120  --seed 46 --holdout --far --size 3072
+gen embed-src     --count 100  --seed 48 $V
+# sharp far-off photos: scenes pasted at their own resolution into frames 3x as large
+emb() { local out=$1; shift; [ -f "training-data/$out/manifest.json" ] || nice -n 5 npx tsx scripts/synth/embed.ts --out "training-data/$out" "$@"; }
+emb embed-tune    --from training-data/embed-src --scale 3 --seed 1
+emb embed-holdout --from training-data/val-holdout --scale 3 --seed 2
 echo "gen_all.sh: all sets ready"

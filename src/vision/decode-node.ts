@@ -5,8 +5,8 @@
  */
 import sharp from 'sharp';
 import { inspectImage, isHuge } from './sniff.ts';
-import { orientedSize } from './preprocess.ts';
-import { VisionError, MAX_PIXELS, type DecodedPhoto } from './types.ts';
+import { clampRegion, orientedSize } from './preprocess.ts';
+import { VisionError, MAX_PIXELS, type Box, type DecodedPhoto, type RasterImage } from './types.ts';
 
 /** Long side of the decoded raster used for detection and crops: the training scenes are
  * 1024 px, so tiles in the crops have the resolution the classifier was trained on. */
@@ -42,7 +42,29 @@ export async function decodeNode(bytes: Uint8Array, maxSide = DECODE_MAX_SIDE): 
       originalWidth: ow,
       originalHeight: oh,
       notes,
+      detail: (region, side) => decodeRegion(bytes, meta.hasAlpha ?? false, region, ow, oh, side),
     };
+  } catch (e) {
+    throw mapSharpError(e);
+  }
+}
+
+/** A region of the EXIF-rotated photo at up to `maxSide` px on its long side, from the full-resolution
+ * photo (DecodedPhoto.detail). */
+async function decodeRegion(bytes: Uint8Array, hasAlpha: boolean, region: Box, ow: number, oh: number, maxSide: number): Promise<RasterImage> {
+  const [left, top, width, height] = clampRegion(region, ow, oh);
+  const side = Math.max(1, Math.round(maxSide));
+  try {
+    let p = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error', sequentialRead: true }).rotate();
+    if (hasAlpha) p = p.flatten({ background: '#ffffff' });
+    const { data, info } = await p
+      .extract({ left, top, width, height })
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, channels: 3, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
   } catch (e) {
     throw mapSharpError(e);
   }

@@ -2,15 +2,16 @@
  * Photo -> tiles. Environment-neutral: takes decoded pixels (from sharp in
  * Node, createImageBitmap/OffscreenCanvas in the browser) and the loaded models.
  *
- * detector (letterboxed long side 512; again on the photo shrunk, for close-ups, or zoomed in on
- * the tiles, for a hand shot from further away) -> peaks + NMS -> boxes in raster px ->
+ * detector (letterboxed long side 512; again on the photo shrunk, for close-ups, or at 1024 when
+ * the tiles are too few or small (fine search), then zoomed in on the tiles, from the
+ * full-resolution photo when they are small in the raster) -> peaks + NMS -> boxes in raster px ->
  * crops from the raster (the classifier's input size, 48x64, sideways stood up) -> one batched classifier
  * call -> a second look at tiles read as flowers (72x96 crops, flower reader) -> hand check ->
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
 import { checkHandWithStrays, UNREAD_BELOW } from './handcheck.ts';
 import { cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, farViewTaken, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
+import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, farViewTaken, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -150,6 +151,11 @@ export interface PipelineOptions {
   /** Detect again on the photo shrunk (ZOOM_OUT_FIT), and keep that when its tiles are those of a
    * close-up (closeUpFit; default true). */
   zoomOut?: boolean;
+  /** When the first pass finds few tiles or small ones, search the raster again at FINE_SIZE (default true). */
+  fine?: boolean;
+  /** Where the tiles are small in the decoded raster and the photo has more pixels, zoom in on
+   * the full-resolution photo (DecodedPhoto.detail; default true). */
+  detail?: boolean;
   /** Filled with the class probabilities of each returned tile (in `tiles` order) when given. */
   probs?: number[][];
   /** Filled with per-stage milliseconds when given. */
@@ -179,6 +185,33 @@ async function detectIn(img: RasterImage, models: Models, size: number, threshol
   return found.filter(inside).map((d) => ({ ...d, box: boxToRaster(d.box, lb.transform) }));
 }
 
+/** Detector input long side of the fine search (PipelineOptions.fine). */
+export const FINE_SIZE = 1024;
+/** The fine search runs when the first pass finds under two tiles, or tiles whose median long side is
+ * under this fraction of the photo's long side. */
+export const FINE_BELOW = 0.045;
+/** When the first pass found under two tiles, the fine search must find at least this many: a hand
+ * has 14 or more, and on the empty tables of the held-out sets it found at most 8 (MODEL_CARD.md). */
+export const FINE_MIN_TILES = 10;
+/** Long side of the zoomed-in region decoded again from the full-resolution photo. */
+export const DETAIL_SIDE = 1024;
+/** The region is decoded again only when its median tile's long side in the raster is below this
+ * (the classifier's crop height: larger tiles already fill its crops) ... */
+export const DETAIL_BELOW = CROP_H;
+/** ... and the region decoded again would have at least this many times the raster's pixels per side. */
+export const DETAIL_MIN_GAIN = 1.25;
+
+/** The zoomed-in region in original px when the tiles are too small in the raster to be read well
+ * and the photo can give them more pixels; else null. */
+export function detailRegion(photo: DecodedPhoto, img: RasterImage, region: readonly [number, number, number, number], boxes: readonly Box[]): Box | null {
+  if (!photo.detail || !boxes.length) return null;
+  if (medianLongSide(boxes) >= DETAIL_BELOW) return null;
+  const k = photo.originalWidth / img.width;
+  const orig: Box = [region[0] * k, region[1] * k, region[2] * k, region[3] * k];
+  const gain = Math.min(DETAIL_SIDE, Math.max(orig[2], orig[3])) / Math.max(region[2], region[3]);
+  return gain >= DETAIL_MIN_GAIN ? orig : null;
+}
+
 export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: PipelineOptions = {}): Promise<ScanResult> {
   const T = opts.timings;
   let t: number;
@@ -190,6 +223,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const edgeRescue = opts.edgeRescue ?? (opts.handCheck ?? true);
   const lowest = edgeRescue ? Math.min(minScore, EDGE_RESCUE_THRESHOLD) : minScore;
   opts.onProgress?.('detect', 0);
+  const result0 = { notes: [] as string[] };
   let candidates = await detectIn(img, models, size, lowest, T);
   const sure = (ds: Detection[]) => ds.filter((d) => d.score >= thr).map((d) => d.box);
   let zoomedOut = false;
@@ -212,19 +246,55 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       }
     }
   }
+  if (!zoomedOut && (opts.fine ?? true) && Math.max(img.width, img.height) > size) {
+    // tiles too small for the detector at `size` (a hand shot from far off): search the raster at FINE_SIZE
+    const confident = sure(candidates);
+    if (confident.length < 2 || medianLongSide(confident) / Math.max(img.width, img.height) < FINE_BELOW) {
+      const fine = await detectIn(img, models, Math.min(FINE_SIZE, Math.ceil(Math.max(img.width, img.height) / 32) * 32), lowest, T);
+      // with (almost) nothing found first, only most of a hand counts: a table's pattern gives a few peaks
+      const enough = confident.length < 2 ? FINE_MIN_TILES : confident.length + 1;
+      if (sure(fine).length >= enough) candidates = fine;
+    }
+  }
+  // the raster the tiles are cut from, and its boxes in the original photo's px
+  let view = img;
+  let toOriginal = (b: Box): Box => boxToOriginal(b, img.width, img.height, photo.originalWidth, photo.originalHeight);
   if (!zoomedOut && (opts.zoom ?? true)) {
-    const region = zoomRegion(sure(candidates), img.width, img.height);
-    if (region) {
+    const confident = sure(candidates);
+    const region = zoomRegion(confident, img.width, img.height);
+    const orig = region && (opts.detail ?? true) ? detailRegion(photo, img, region, confident) : null;
+    let detail: RasterImage | null = null;
+    if (orig) {
+      // tiles too small in the raster: the region again from the full-resolution photo
+      t = now();
+      try {
+        detail = await photo.detail!(orig, DETAIL_SIDE);
+      } catch {
+        result0.notes.push('the photo could not be decoded again at full resolution: the tiles were read from the smaller copy');
+      }
+      if (T) T.detail = now() - t;
+    }
+    if (detail) {
+      const d = detail;
+      candidates = await detectIn(d, models, size, lowest, T);
+      view = d;
+      const kx = orig![2] / d.width, ky = orig![3] / d.height;
+      toOriginal = (b) => [orig![0] + b[0] * kx, orig![1] + b[1] * ky, b[2] * kx, b[3] * ky];
+    } else if (region) {
       const inner = await detectIn(cropRaster(img, region), models, size, lowest, T);
       candidates = inner.map((d) => ({ ...d, box: [d.box[0] + region[0], d.box[1] + region[1], d.box[2], d.box[3]] }));
     }
   }
   // below minScore, only peaks whose box reaches the photo's edge stay, as edge candidates
-  const atEdge = (b: Box) => b[0] <= EDGE_PX || b[1] <= EDGE_PX || b[0] + b[2] >= img.width - EDGE_PX || b[1] + b[3] >= img.height - EDGE_PX;
+  const edgePx = (EDGE_PX * photo.originalWidth) / img.width;
+  const atEdge = (b: Box) => {
+    const [x, y, w, h] = toOriginal(b);
+    return x <= edgePx || y <= edgePx || x + w >= photo.originalWidth - edgePx || y + h >= photo.originalHeight - edgePx;
+  };
   candidates = candidates.filter((d) => d.score >= minScore || atEdge(d.box));
   if (!candidates.some((d) => d.score >= minScore)) candidates = [];
   const result: ScanResult = { width: photo.originalWidth, height: photo.originalHeight, tiles: [] };
-  if (photo.notes.length) result.notes = [...photo.notes];
+  if (photo.notes.length || result0.notes.length) result.notes = [...photo.notes, ...result0.notes];
   if (!candidates.length) {
     result.reason = 'no tiles found in the photo';
     return result;
@@ -235,12 +305,12 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const rasterBoxes = dets.map((d) => d.box);
   const N = dets.length;
   const { w: cw, h: ch } = modelCropSize(models);
-  const crops = cropTiles(img, rasterBoxes, dets.map((d) => d.sideways), cw, ch);
+  const crops = cropTiles(view, rasterBoxes, dets.map((d) => d.sideways), cw, ch);
   const probs = await classifyCrops(models, crops, N, ttaMode(opts.tta));
   if (T) T.classify = now() - t;
   if (opts.flowerReader ?? true) {
     t = now();
-    await readFlowers(models, img, rasterBoxes, dets.map((d) => d.sideways), probs, opts.flowerReaderWeight);
+    await readFlowers(models, view, rasterBoxes, dets.map((d) => d.sideways), probs, opts.flowerReaderWeight);
     if (T) T.flowers = now() - t;
   }
   t = now();
@@ -249,7 +319,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const all: (ScannedTile | null)[] = dets.map((d, i) => {
     const p = probs[i];
     const [best, ...next] = topK(p, 3);
-    const box = boxToOriginal(rasterBoxes[i], img.width, img.height, photo.originalWidth, photo.originalHeight);
+    const box = toOriginal(rasterBoxes[i]);
     const tile: ScannedTile = {
       code: models.labels[best.index] as TileCode,
       score: round(best.score * d.score, 4),

@@ -277,3 +277,10 @@ export function cropRaster(img: RasterImage, region: readonly [number, number, n
   }
   return { width: w, height: h, channels: C, data: out };
 }
+
+/** Whole pixels of a region, inside a w x h photo and at least 1 px each way. */
+export function clampRegion(region: Box, w: number, h: number): [number, number, number, number] {
+  const x0 = Math.min(w - 1, Math.max(0, Math.floor(region[0]))), y0 = Math.min(h - 1, Math.max(0, Math.floor(region[1])));
+  const x1 = Math.max(x0 + 1, Math.min(w, Math.ceil(region[0] + region[2]))), y1 = Math.max(y0 + 1, Math.min(h, Math.ceil(region[1] + region[3])));
+  return [x0, y0, x1 - x0, y1 - y0];
+}

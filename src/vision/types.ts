@@ -32,6 +32,13 @@ export interface DecodedPhoto {
   originalHeight: number;
   /** Notes about decoding (e.g. alpha flattened, downscaled huge photo). */
   notes: string[];
+  /**
+   * The region [x, y, w, h] of the original photo (after EXIF rotation, original px) decoded again
+   * from the full-resolution photo, scaled to at most `maxSide` on its long side (never enlarged).
+   * For tiles too small in `image`: a hand photographed from far off. Absent when the decoder
+   * cannot (then the pipeline zooms into `image`).
+   */
+  detail?: (region: Box, maxSide: number) => Promise<RasterImage>;
 }
 
 export interface Detection {

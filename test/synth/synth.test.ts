@@ -248,6 +248,32 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     expect(shots).toBeGreaterThan(0);
   });
 
+  it('--far renders the same hand, its tiles 1.2-3 % of the width; nothing else changes', async () => {
+    let shots = 0;
+    for (let i = 0; i < 4; i++) {
+      const far = await renderScene(opts(35, { far: true }), i);
+      const plain = await renderScene(opts(35), i);
+      expect(far.label.negative).toBe(plain.label.negative);
+      if (plain.label.negative) continue;
+      shots++;
+      // the same hand: the plain scene's tiles (which the photo's edge may cut) are among the far one's
+      const left = far.label.tiles.map((t) => t.code);
+      for (const t of plain.label.tiles) {
+        const k = left.indexOf(t.code);
+        expect(k, `${t.code} in scene ${i}`).toBeGreaterThanOrEqual(0);
+        left.splice(k, 1);
+      }
+      expect(far.label.tiles.every((t) => !t.truncated)).toBe(true);
+      // the tile's width across the table is its shorter side (upright) or its height (sideways)
+      const across = (t: { box: number[] }) => Math.min(t.box[2]!, t.box[3]!);
+      const med = (ts: { box: number[] }[]) => ts.map(across).sort((a, b) => a - b)[ts.length >> 1]!;
+      expect(med(far.label.tiles) / far.label.width).toBeLessThan(0.035);
+      expect(med(far.label.tiles) / far.label.width).toBeGreaterThan(0.008);
+      expect(med(far.label.tiles)).toBeLessThan(med(plain.label.tiles));
+    }
+    expect(shots).toBeGreaterThan(0);
+  });
+
   it('renders single-tile crops', async () => {
     const { jpg, code } = await renderTileCrop(opts(5), 42);
     expect(code).toBe('back');
@@ -418,6 +444,10 @@ describe('synth CLI --codes', () => {
 
   it('refuses --close-ups with --tiles (it would do nothing)', () => {
     expect(run(['--tiles', '--close-ups'])).toMatch(/--close-ups frames scenes/);
+  });
+  it('refuses --far with --tiles, and with --close-ups', () => {
+    expect(run(['--tiles', '--far'])).toMatch(/--far frames scenes/);
+    expect(run(['--far', '--close-ups'])).toMatch(/--far and --close-ups frame scenes in opposite ways/);
   });
 
   it('refuses --decoy-always without --decoy-flowers', () => {

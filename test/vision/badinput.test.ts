@@ -32,6 +32,43 @@ describe('EXIF orientation', () => {
   });
 });
 
+describe('decoding a region again at full resolution (DecodedPhoto.detail)', () => {
+  it('cuts the region from the EXIF-rotated photo, at up to the size asked, never enlarged', async () => {
+    // displayed 2000x3000 (stored 3000x2000, orientation 6), grey, with a red square at (1500, 300)
+    const shown = await sharp({ create: { width: 2000, height: 3000, channels: 3, background: { r: 128, g: 128, b: 128 } } })
+      .composite([{ input: { create: { width: 200, height: 200, channels: 3, background: { r: 220, g: 0, b: 0 } } }, left: 1500, top: 300 }])
+      .png().toBuffer();
+    const stored = await sharp(shown).rotate(-90).jpeg({ quality: 95 }).toBuffer();
+    const bytes = new Uint8Array(await sharp(stored).withMetadata({ orientation: 6 }).jpeg({ quality: 95 }).toBuffer());
+    const d = await decodeNode(bytes);
+    expect([d.originalWidth, d.originalHeight]).toEqual([2000, 3000]);
+    expect(Math.max(d.image.width, d.image.height)).toBe(1024);
+    const px = (img: { width: number; data: ArrayLike<number>; channels: number }, x: number, y: number) => {
+      const o = (y * img.width + x) * img.channels;
+      return [img.data[o]!, img.data[o + 1]!, img.data[o + 2]!];
+    };
+    const region = await d.detail!([1400, 200, 400, 400], 1024);
+    expect([region.width, region.height]).toEqual([400, 400]);
+    const red = px(region, 200, 200), grey = px(region, 50, 50);
+    expect(red[0]).toBeGreaterThan(180);
+    expect(red[1]).toBeLessThan(60);
+    expect(Math.abs(grey[0]! - 128)).toBeLessThan(20);
+    const small = await d.detail!([1400, 200, 400, 400], 100);
+    expect([small.width, small.height]).toEqual([100, 100]);
+    expect(px(small, 50, 50)[0]).toBeGreaterThan(180);
+    // a region partly outside the photo is cut at its edge
+    const edge = await d.detail!([1900, 2900, 300, 300], 1024);
+    expect([edge.width, edge.height]).toEqual([100, 100]);
+  });
+
+  it('gives a typed error when the bytes no longer decode', async () => {
+    const bytes = new Uint8Array(fixture);
+    const d = await decodeNode(bytes);
+    bytes.fill(0, 0, 64);
+    expect(await codeOf(d.detail!([0, 0, 100, 100], 512))).not.toBe('ok');
+  });
+});
+
 describe('bad input', () => {
   it('0-byte file', async () => {
     expect(await codeOf(decodeNode(new Uint8Array(0)))).toBe('empty-file');

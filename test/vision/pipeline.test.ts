@@ -4,7 +4,7 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { DET_THRESHOLD, EDGE_RESCUE_THRESHOLD, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { DET_THRESHOLD, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_MIN_TILES, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT } from '../../src/vision/postprocess.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
 import { CROP_H, CROP_W } from '../../src/vision/preprocess.ts';
@@ -259,12 +259,14 @@ describe('scanPhoto on close-ups (zooming out)', () => {
     expect(calls[2]!.content).toBeLessThan(calls[1]!.content);
   });
 
-  it('looks three times at a photo without tiles, and still finds none', async () => {
+  it('looks four times at a photo without tiles (normal, two zoomed out, fine), and still finds none', async () => {
     const calls: { content: number }[] = [];
     const r = await scanPhoto(photoOf([]), { detector: rectangleDetector(calls), ...readAs([]) });
     expect(r.tiles).toHaveLength(0);
     expect(r.reason).toMatch(/no tiles/);
-    expect(calls).toHaveLength(3);
+    expect(calls).toHaveLength(4);
+    // the fine search sees the photo at FINE_SIZE: 1000 px across become 1000 * FINE_SIZE / 1000 tensor px
+    expect(calls[3]!.content).toBeGreaterThan(3 * calls[0]!.content);
   });
 
   it('keeps the normal pass for a hand of ordinary tiles', async () => {
@@ -277,5 +279,124 @@ describe('scanPhoto on close-ups (zooming out)', () => {
     expect(calls).toHaveLength(2);
     const plain = await scanPhoto(photoOf(boxes), { detector: rectangleDetector([]), ...readAs(HAND) }, { zoom: false, zoomOut: false });
     expect(r.tiles).toEqual(plain.tiles);
+  });
+});
+
+describe('scanPhoto on hands shot from far off (fine search, full-resolution detail)', () => {
+  const readAs = (codes: string[]) => ({ classifier: fakeClassifier(codes), labels: TILE_CODES, bytes: 0 });
+  const near = (a: Box, b: Box) => iou(a, b) > 0.8;
+
+  it('searches the photo at FINE_SIZE when the first pass finds too few tiles, then zooms in', async () => {
+    // 14 tiles of 9x12 raster px: 4.6x6.1 tensor px at the normal scale, under what the detector sees
+    const boxes: Box[] = HAND.map((_, k) => [300 + 12 * k, 400, 9, 12]);
+    const calls: { content: number }[] = [];
+    const r = await scanPhoto(photoOf(boxes), { detector: rectangleDetector(calls), ...readAs(HAND) });
+    expect(r.tiles.map((t) => t.code)).toEqual(HAND);
+    r.tiles.forEach((t, k) => expect(near(t.box, boxes[k]!)).toBe(true));
+    // normal, zoomed out twice (nothing), fine, zoomed in on the tiles
+    expect(calls).toHaveLength(5);
+    expect(calls[3]!.content).toBeGreaterThan(3 * calls[0]!.content);
+    const off = await scanPhoto(photoOf(boxes), { detector: rectangleDetector([]), ...readAs(HAND) }, { fine: false });
+    expect(off.tiles).toHaveLength(0);
+  });
+
+  it('takes the fine search after an empty first pass only when it finds most of a hand', async () => {
+    // FINE_MIN_TILES - 1 tiny tile-like spots on an empty table are not a hand; FINE_MIN_TILES are
+    const spots = (n: number): Box[] => Array.from({ length: n }, (_, k) => [200 + 40 * k, 500, 9, 12]);
+    const few = await scanPhoto(photoOf(spots(FINE_MIN_TILES - 1)), { detector: rectangleDetector([]), ...readAs(HAND) });
+    expect(few.tiles).toHaveLength(0);
+    const enough = await scanPhoto(photoOf(spots(FINE_MIN_TILES)), { detector: rectangleDetector([]), ...readAs(HAND) }, { handCheck: false });
+    expect(enough.tiles).toHaveLength(FINE_MIN_TILES);
+  });
+
+  it('does not search again when the first pass finds tiles of an ordinary size', async () => {
+    const boxes: Box[] = HAND.map((_, k) => [40 + 66 * k, 300, 60, 80]);
+    const calls: { content: number }[] = [];
+    await scanPhoto(photoOf(boxes), { detector: rectangleDetector(calls), ...readAs(HAND) }, { zoom: false });
+    expect(calls).toHaveLength(2);
+  });
+
+  /** A 1000x750 raster of a 3000x2250 photo: small plain white tiles. Decoded again at full
+   * resolution (detail), each tile shows a dark pip at its centre, too small for the raster. */
+  function farPhoto(boxes: Box[], asked: Box[]): DecodedPhoto {
+    const photo = photoOf(boxes);
+    photo.originalWidth = 3000; photo.originalHeight = 2250;
+    photo.detail = async (region, side) => {
+      asked.push(region);
+      const s = Math.min(1, side / Math.max(region[2], region[3]));
+      const w = Math.round(region[2] * s), h = Math.round(region[3] * s);
+      const data = new Uint8Array(w * h * 3).fill(128);
+      const paint = (x0: number, y0: number, bw: number, bh: number, v: number) => {
+        for (let y = Math.max(0, Math.round(y0)); y < Math.min(h, Math.round(y0 + bh)); y++) {
+          for (let x = Math.max(0, Math.round(x0)); x < Math.min(w, Math.round(x0 + bw)); x++) data.fill(v, (y * w + x) * 3, (y * w + x) * 3 + 3);
+        }
+      };
+      for (const [x, y, bw, bh] of boxes) {
+        const X = (3 * x - region[0]) * s, Y = (3 * y - region[1]) * s, BW = 3 * bw * s, BH = 3 * bh * s;
+        paint(X, Y, BW, BH, 255);
+        paint(X + 0.35 * BW, Y + 0.35 * BH, 0.3 * BW, 0.3 * BH, 20);
+      }
+      return { width: w, height: h, channels: 3, data };
+    };
+    return photo;
+  }
+  /** A classifier that reads a crop with a dark centre as 1p, any other as 5z. */
+  const pipReader: OrtSession = {
+    inputNames: ['crops'],
+    outputNames: ['logits'],
+    run: async (feeds: Record<string, { dims: readonly number[]; data: Float32Array }>) => {
+      const [n, , h, w] = feeds.crops!.dims as number[];
+      const K = TILE_CODES.length, plane = h! * w!;
+      const logits = new Float32Array(n! * K);
+      for (let j = 0; j < n!; j++) {
+        const centre = feeds.crops!.data[j * 3 * plane + (h! >> 1) * w! + (w! >> 1)]!;
+        logits[j * K + TILE_CODES.indexOf(centre < 0.5 ? '1p' : '5z')] = 12;
+      }
+      return { logits: { data: logits, dims: [n!, K] } };
+    },
+  } as unknown as OrtSession;
+
+  it('reads small tiles from the photo decoded again at full resolution, boxes in the photo\'s pixels', async () => {
+    // 14 tiles of 20x28 raster px (60x84 in the photo): found, but under the classifier's crop size
+    const boxes: Box[] = HAND.map((_, k) => [300 + 26 * k, 400, 20, 28]);
+    const asked: Box[] = [];
+    const models = { detector: rectangleDetector([]), classifier: pipReader, labels: TILE_CODES, bytes: 0 };
+    const r = await scanPhoto(farPhoto(boxes, asked), models, { handCheck: false });
+    expect(asked).toHaveLength(1);
+    const [ax, ay, aw, ah] = asked[0]!;
+    for (const [x, y, w, h] of boxes) {
+      expect(ax <= 3 * x && ay <= 3 * y && ax + aw >= 3 * (x + w) && ay + ah >= 3 * (y + h)).toBe(true);
+    }
+    expect(r.width).toBe(3000);
+    expect(r.tiles.map((t) => t.code)).toEqual(HAND.map(() => '1p'));
+    r.tiles.forEach((t, k) => expect(near(t.box, boxes[k]!.map((v) => 3 * v) as Box)).toBe(true));
+    // without it the pips are not seen, and the boxes are the same
+    const plain = await scanPhoto(farPhoto(boxes, []), models, { handCheck: false, detail: false });
+    expect(plain.tiles.map((t) => t.code)).toEqual(HAND.map(() => '5z'));
+    plain.tiles.forEach((t, k) => expect(near(t.box, r.tiles[k]!.box)).toBe(true));
+  });
+
+  it('falls back on the raster, and says so, when the photo cannot be decoded again', async () => {
+    const boxes: Box[] = HAND.map((_, k) => [300 + 26 * k, 400, 20, 28]);
+    const photo = farPhoto(boxes, []);
+    photo.detail = async () => { throw new Error('gone'); };
+    const r = await scanPhoto(photo, { detector: rectangleDetector([]), classifier: pipReader, labels: TILE_CODES, bytes: 0 }, { handCheck: false });
+    expect(r.tiles.map((t) => t.code)).toEqual(HAND.map(() => '5z'));
+    expect(r.notes?.some((n) => /full resolution/.test(n))).toBe(true);
+  });
+
+  it('decodes again only small tiles of a photo that has more pixels than the raster', () => {
+    const img = photoOf([]).image;
+    const small: Box[] = [[0, 0, 20, 28], [30, 0, 20, 28], [60, 0, 20, 28]];
+    const big: Box[] = small.map(([x, y]) => [x, y, 60, 80]);
+    const region = [100, 100, 300, 200] as const;
+    const far = { ...photoOf([]), originalWidth: 3000, originalHeight: 2250, detail: async () => img };
+    expect(detailRegion(far, img, region, small)).toEqual([300, 300, 900, 600]);
+    expect(detailRegion(far, img, region, big)).toBeNull();
+    expect(detailRegion({ ...far, detail: undefined }, img, region, small)).toBeNull();
+    // a photo no larger than the raster, or a region already at DETAIL_SIDE, gains nothing
+    expect(detailRegion({ ...far, originalWidth: 1000, originalHeight: 750 }, img, region, small)).toBeNull();
+    expect(detailRegion(far, img, [0, 0, 1000, 750], small)).toBeNull();
+    expect(DETAIL_SIDE / 1000).toBeLessThan(DETAIL_MIN_GAIN);
   });
 });
