@@ -10,7 +10,7 @@
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
 import { checkHandWithStrays, UNREAD_BELOW } from './handcheck.ts';
-import { cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
+import { clampRegion, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, farViewTaken, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor } from './runtime.ts';
@@ -207,7 +207,8 @@ export function detailRegion(photo: DecodedPhoto, img: RasterImage, region: read
   if (!photo.detail || !boxes.length) return null;
   if (medianLongSide(boxes) >= DETAIL_BELOW) return null;
   const k = photo.originalWidth / img.width;
-  const orig: Box = [region[0] * k, region[1] * k, region[2] * k, region[3] * k];
+  // whole pixels inside the photo, as the decoders cut it, so that boxes map back exactly
+  const orig: Box = clampRegion([region[0] * k, region[1] * k, region[2] * k, region[3] * k], photo.originalWidth, photo.originalHeight);
   const gain = Math.min(DETAIL_SIDE, Math.max(orig[2], orig[3])) / Math.max(region[2], region[3]);
   return gain >= DETAIL_MIN_GAIN ? orig : null;
 }
@@ -223,7 +224,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const edgeRescue = opts.edgeRescue ?? (opts.handCheck ?? true);
   const lowest = edgeRescue ? Math.min(minScore, EDGE_RESCUE_THRESHOLD) : minScore;
   opts.onProgress?.('detect', 0);
-  const result0 = { notes: [] as string[] };
+  const decodeNotes: string[] = [];
   let candidates = await detectIn(img, models, size, lowest, T);
   const sure = (ds: Detection[]) => ds.filter((d) => d.score >= thr).map((d) => d.box);
   let zoomedOut = false;
@@ -270,7 +271,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       try {
         detail = await photo.detail!(orig, DETAIL_SIDE);
       } catch {
-        result0.notes.push('the photo could not be decoded again at full resolution: the tiles were read from the smaller copy');
+        decodeNotes.push('the photo could not be decoded again at full resolution: the tiles were read from the smaller copy');
       }
       if (T) T.detail = now() - t;
     }
@@ -294,7 +295,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   candidates = candidates.filter((d) => d.score >= minScore || atEdge(d.box));
   if (!candidates.some((d) => d.score >= minScore)) candidates = [];
   const result: ScanResult = { width: photo.originalWidth, height: photo.originalHeight, tiles: [] };
-  if (photo.notes.length || result0.notes.length) result.notes = [...photo.notes, ...result0.notes];
+  if (photo.notes.length || decodeNotes.length) result.notes = [...photo.notes, ...decodeNotes];
   if (!candidates.length) {
     result.reason = 'no tiles found in the photo';
     return result;
