@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs beyond npm packages (Debian):
 # Chromium for the end-to-end tests, CJK and symbol fonts for the synthetic-data
-# generator and for screenshots, and PyTorch for the training smoke test.
+# generator and for screenshots, and PyTorch with Pillow for the training smoke test.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 /usr/bin/python3 -c 'import torch' >/dev/null 2>&1 || need+=(python3-torch)
+# the training scripts read the generator's JPEGs with Pillow (scripts/train/data.py)
+/usr/bin/python3 -c 'import PIL' >/dev/null 2>&1 || need+=(python3-pil)
 # The extra CJK families are for the generator's --extra-fonts option (scripts/synth/faces.ts).
 for pkg in fonts-noto-cjk fonts-wqy-zenhei fonts-arphic-ukai fonts-arphic-uming fonts-symbola fonts-dejavu-core \
   fonts-cwtex-kai fonts-cwtex-ming fonts-cwtex-fs fonts-cwtex-heib fonts-cwtex-yen fonts-cns11643-kai fonts-cns11643-sung \
