@@ -225,6 +225,16 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     expect(plain.label.tiles.length).toBeLessThanOrEqual(27);
   });
 
+  /** Every tile of `some` has its own tile of the same code in `all` (a sub-multiset of codes). */
+  const expectTilesAmong = (some: readonly { code: string }[], all: readonly { code: string }[], scene: number) => {
+    const left = all.map((t) => t.code);
+    for (const t of some) {
+      const k = left.indexOf(t.code);
+      expect(k, `${t.code} in scene ${scene}`).toBeGreaterThanOrEqual(0);
+      left.splice(k, 1);
+    }
+  };
+
   it('--close-ups renders a few of the same tiles, much larger; nothing else changes', async () => {
     let shots = 0;
     for (let i = 0; i < 4; i++) {
@@ -234,12 +244,7 @@ describe.skipIf(!haveArt)('synth rendering', () => {
       if (plain.label.negative) continue;
       shots++;
       // the same hand: the close-up's tiles are some of the plain scene's
-      const left = plain.label.tiles.map((t) => t.code);
-      for (const t of close.label.tiles) {
-        const k = left.indexOf(t.code);
-        expect(k, `${t.code} in scene ${i}`).toBeGreaterThanOrEqual(0);
-        left.splice(k, 1);
-      }
+      expectTilesAmong(close.label.tiles, plain.label.tiles, i);
       expect(close.label.tiles.length).toBeLessThan(plain.label.tiles.length);
       const med = (ts: { box: number[] }[]) => ts.map((t) => Math.max(t.box[2]!, t.box[3]!)).sort((a, b) => a - b)[ts.length >> 1]!;
       expect(med(close.label.tiles) / close.label.width).toBeGreaterThan(0.12);
@@ -257,12 +262,7 @@ describe.skipIf(!haveArt)('synth rendering', () => {
       if (plain.label.negative) continue;
       shots++;
       // the same hand: the plain scene's tiles (which the photo's edge may cut) are among the far one's
-      const left = far.label.tiles.map((t) => t.code);
-      for (const t of plain.label.tiles) {
-        const k = left.indexOf(t.code);
-        expect(k, `${t.code} in scene ${i}`).toBeGreaterThanOrEqual(0);
-        left.splice(k, 1);
-      }
+      expectTilesAmong(plain.label.tiles, far.label.tiles, i);
       expect(far.label.tiles.every((t) => !t.truncated)).toBe(true);
       // the tile's width across the table is its shorter side (upright) or its height (sideways)
       const across = (t: { box: number[] }) => Math.min(t.box[2]!, t.box[3]!);
