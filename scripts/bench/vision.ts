@@ -8,14 +8,16 @@
  * test/artifacts/bench/ (git-ignored) and reused. A second 12 MP photo shows a hand shot from far
  * off (generator --far: tiles 1.2-3 % of the width), which takes the fine search and the
  * full-resolution zoom; its median is printed too (not with --image).
- * With --json the last line is {"median_ms","far_median_ms","model_bytes"}.
+ * onnxruntime-web runs on nodeThreads() wasm threads (the machine's cores, up to 4;
+ * MAHJONG_THREADS=1 times one thread).
+ * With --json the last line is {"median_ms","far_median_ms","model_bytes","threads"}.
  */
 import { readFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import sharp from 'sharp';
-import { loadDefaultModels, scanBytes, MODEL_DIR } from '../../src/vision/node.ts';
+import { loadDefaultModels, nodeThreads, scanBytes, MODEL_DIR } from '../../src/vision/node.ts';
 
 function arg(name: string, def?: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -74,6 +76,7 @@ async function timeScans(bytes: Uint8Array, models: Awaited<ReturnType<typeof lo
 
 async function main(): Promise<void> {
   const models = await loadDefaultModels(arg('--models') ?? MODEL_DIR);
+  const threads = nodeThreads();
   const modelBytes = models.bytes;
   const lines: string[] = [];
   const medians: number[] = [];
@@ -89,10 +92,10 @@ async function main(): Promise<void> {
       `stages (median ms): ${t.stages}`,
     );
   }
-  lines.push(`model bytes ${modelBytes}`);
+  lines.push(`model bytes ${modelBytes}`, `wasm threads ${threads} (MAHJONG_THREADS=1 for one)`);
   if (JSON_OUT) {
     for (const l of lines) console.error(l);
-    console.log(JSON.stringify({ median_ms: +medians[0]!.toFixed(1), ...(medians[1] !== undefined ? { far_median_ms: +medians[1].toFixed(1) } : {}), model_bytes: modelBytes }));
+    console.log(JSON.stringify({ median_ms: +medians[0]!.toFixed(1), ...(medians[1] !== undefined ? { far_median_ms: +medians[1].toFixed(1) } : {}), model_bytes: modelBytes, threads }));
   } else for (const l of lines) console.log(l);
 }
 

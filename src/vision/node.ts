@@ -2,15 +2,37 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { decodeNode } from './decode-node.ts';
 import { classifyTileImage, scanPhoto, type PipelineOptions } from './pipeline.ts';
+import { configureRuntime } from './runtime.ts';
 import { loadModels, type Models } from './session.ts';
 import type { ScanResult, TileCode } from './types.ts';
 
 export const MODEL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'model');
 
-/** The models in `dir`: detector.onnx, classifier.onnx, and flowers.onnx when there is one. */
+/** Most wasm threads Node runs the models on (the browser's cap in runtime.ts is the same). */
+export const MAX_THREADS = 4;
+
+/**
+ * wasm threads for Node: the machine's cores, at most MAX_THREADS; `MAHJONG_THREADS` (1..MAX_THREADS)
+ * overrides, so a benchmark can be run on one thread. On this project's 2-core machine two threads
+ * take the 12 MP bench photo from about 390 to 280 ms (model/MODEL_CARD.md, Speed).
+ */
+export function nodeThreads(env: Record<string, string | undefined> = process.env, cores = availableParallelism()): number {
+  const given = env.MAHJONG_THREADS;
+  if (given !== undefined && given !== '') {
+    const n = Number(given);
+    if (!Number.isInteger(n) || n < 1 || n > MAX_THREADS) throw new RangeError(`MAHJONG_THREADS must be a whole number from 1 to ${MAX_THREADS}, got "${given}"`);
+    return n;
+  }
+  return Math.max(1, Math.min(MAX_THREADS, cores));
+}
+
+/** The models in `dir`: detector.onnx, classifier.onnx, and flowers.onnx when there is one. The
+ * runtime is set to nodeThreads() threads unless it was configured before. */
 export function loadDefaultModels(dir = MODEL_DIR): Promise<Models> {
+  configureRuntime({ numThreads: nodeThreads() });
   const flowers = path.join(dir, 'flowers.onnx');
   return loadModels({ detector: path.join(dir, 'detector.onnx'), classifier: path.join(dir, 'classifier.onnx'), ...(existsSync(flowers) ? { flowers } : {}) });
 }

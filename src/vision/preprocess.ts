@@ -111,8 +111,20 @@ export function letterbox(img: RasterImage, size = 512, multiple = 32, fit = 1):
   const padX = fit < 1 ? Math.floor((W - cw) / 2) : 0;
   const padY = fit < 1 ? Math.floor((H - ch) / 2) : 0;
   const data = new Float32Array(3 * W * H).fill(PAD_VALUE);
-  const resized = resizeArea(img, cw, ch);
   const plane = W * H;
+  if (cw === img.width && ch === img.height) {
+    // at the raster's own size (the fine search at 1024): straight from the bytes
+    const { channels: C, data: src } = img;
+    for (let y = 0; y < ch; y++) {
+      for (let x = 0, s = y * cw * C, d = (y + padY) * W + padX; x < cw; x++, s += C, d++) {
+        data[d] = src[s] / 255;
+        data[plane + d] = src[s + 1] / 255;
+        data[2 * plane + d] = src[s + 2] / 255;
+      }
+    }
+    return { data, dims: [1, 3, H, W], transform: { scale: 1, padX, padY, width: W, height: H, srcWidth: img.width, srcHeight: img.height } };
+  }
+  const resized = resizeArea(img, cw, ch);
   for (let y = 0; y < ch; y++) {
     for (let x = 0; x < cw; x++) {
       const s = (y * cw + x) * 3;
@@ -142,6 +154,9 @@ export function letterboxPoint(t: LetterboxTransform, x: number, y: number): [nu
 /** Area-average resize to w x h; returns RGB floats in [0,1], interleaved. */
 export function resizeArea(img: RasterImage, w: number, h: number): Float32Array {
   const { width: W, height: H, channels: C, data } = img;
+  // a whole factor each way (the 1024-px raster to the detector's 512, 256 or 1024): box sums
+  const k = W / w;
+  if (Number.isInteger(k) && k >= 1 && H === h * k) return resizeBox(img, w, h, k);
   // horizontal pass: H rows x w cols x 3
   const tmp = new Float32Array(H * w * 3);
   const fx = W / w;
@@ -187,6 +202,30 @@ export function resizeArea(img: RasterImage, w: number, h: number): Float32Array
     }
     const inv = 1 / (ws * 255);
     for (let k = 0; k < w * 3; k++) out[d0 + k] *= inv;
+  }
+  return out;
+}
+
+/** resizeArea for a whole factor k each way (W = w * k, H = h * k): the mean of each k x k block. */
+function resizeBox(img: RasterImage, w: number, h: number, k: number): Float32Array {
+  const { width: W, channels: C, data } = img;
+  const out = new Float32Array(h * w * 3);
+  const acc = new Float32Array(w * 3);
+  const inv = 1 / (k * k * 255);
+  for (let y = 0; y < h; y++) {
+    acc.fill(0);
+    for (let j = 0; j < k; j++) {
+      let s = (y * k + j) * W * C;
+      for (let x = 0, a = 0; x < w; x++, a += 3) {
+        let r = 0, g = 0, b = 0;
+        for (let i = 0; i < k; i++, s += C) {
+          r += data[s]; g += data[s + 1]; b += data[s + 2];
+        }
+        acc[a] += r; acc[a + 1] += g; acc[a + 2] += b;
+      }
+    }
+    const d0 = y * w * 3;
+    for (let a = 0; a < w * 3; a++) out[d0 + a] = acc[a] * inv;
   }
   return out;
 }

@@ -30,7 +30,8 @@ export interface DisposeRequest {
 export type WorkerRequest = InitRequest | ScanRequest | DisposeRequest;
 
 export interface LoadingMessage { status: 'loading'; message: string }
-export interface ReadyMessage { status: 'ready'; modelBytes: number }
+/** `threads`: the wasm threads the models run on (more than one only in a cross-origin isolated page). */
+export interface ReadyMessage { status: 'ready'; modelBytes: number; threads: number }
 export interface ProgressMessage { status: 'progress'; id: number; stage: 'decode' | 'detect' | 'classify' | 'layout'; fraction: number }
 export interface ResultMessage {
   status: 'result';
@@ -67,7 +68,7 @@ export function isWorkerResponse(x: unknown): x is WorkerResponse {
     case 'loading':
       return typeof x.message === 'string';
     case 'ready':
-      return typeof x.modelBytes === 'number';
+      return typeof x.modelBytes === 'number' && Number.isInteger(x.threads) && (x.threads as number) >= 1;
     case 'progress':
       return typeof x.id === 'number' && typeof x.stage === 'string' && typeof x.fraction === 'number';
     case 'result':

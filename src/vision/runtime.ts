@@ -9,7 +9,8 @@ import * as ort from 'onnxruntime-web';
 export interface RuntimeOptions {
   /** Base URL (or per-file map) of the self-hosted ORT wasm files (browser). */
   wasmPaths?: string;
-  /** wasm threads; default: 1 unless cross-origin isolated (browser) / 1 in Node. */
+  /** wasm threads; default: up to 4 when the page is cross-origin isolated (browser), else 1
+   * (Node: node.ts passes nodeThreads()). */
   numThreads?: number;
   /** Use WebGPU when available (default true). */
   webgpu?: boolean;
@@ -19,8 +20,9 @@ let configured: RuntimeOptions | null = null;
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
 
-export function configureRuntime(opts: RuntimeOptions = {}): void {
-  if (configured) return;
+/** Configures the runtime once; later calls change nothing. Returns the wasm thread count in use. */
+export function configureRuntime(opts: RuntimeOptions = {}): number {
+  if (configured) return ort.env.wasm.numThreads ?? 1;
   configured = { ...opts };
   if (opts.wasmPaths) ort.env.wasm.wasmPaths = opts.wasmPaths;
   let threads = opts.numThreads;
@@ -30,6 +32,7 @@ export function configureRuntime(opts: RuntimeOptions = {}): void {
   }
   ort.env.wasm.numThreads = threads;
   ort.env.logLevel = 'error';
+  return threads;
 }
 
 export function executionProviders(): string[] {

@@ -18,19 +18,29 @@ function post(m: WorkerResponse, transfer: Transferable[] = []): void {
   ctx.postMessage(m, transfer);
 }
 
-ctx.onmessage = async (ev: MessageEvent) => {
+/**
+ * In a cross-origin isolated page onnxruntime-web runs the models on wasm threads, and in the
+ * build each thread is a Worker started from this same bundle (ORT's `new Worker(import.meta.url,
+ * { name: 'em-pthread' })`). There ORT's own message handler must stay: this file's handler would
+ * replace it and the thread would never start.
+ */
+const isOrtThread = (name: string | undefined): boolean => !!name?.startsWith('em-pthread');
+
+if (!isOrtThread(ctx.name)) ctx.onmessage = onMessage;
+
+async function onMessage(ev: MessageEvent): Promise<void> {
   const msg = ev.data;
   if (!isWorkerRequest(msg)) {
     post({ status: 'error', code: 'bad-request', message: 'unrecognised message' });
     return;
   }
   if (msg.type === 'init') {
-    configureRuntime({ wasmPaths: msg.wasmPaths });
+    const threads = configureRuntime({ wasmPaths: msg.wasmPaths });
     post({ status: 'loading', message: 'loading models' });
     models = loadModels({ detector: msg.detectorUrl, classifier: msg.classifierUrl, ...(msg.flowersUrl ? { flowers: msg.flowersUrl } : {}) });
     try {
       const m = await models;
-      post({ status: 'ready', modelBytes: m.bytes });
+      post({ status: 'ready', modelBytes: m.bytes, threads });
     } catch (e) {
       models = null;
       post({ status: 'error', code: e instanceof VisionError ? e.code : 'model-load-failed', message: (e as Error).message });
@@ -65,4 +75,4 @@ ctx.onmessage = async (ev: MessageEvent) => {
   } catch (e) {
     post({ status: 'error', id, code: e instanceof VisionError ? e.code : 'inference-failed', message: (e as Error).message });
   }
-};
+}

@@ -117,6 +117,11 @@ async function photoFlow(viewport: { width: number; height: number }, tag: strin
   await page.getByRole('heading', { name: 'Photograph the hand' }).waitFor();
   await shot(page, `${tag}-1-capture`);
 
+  // Cross-origin isolated (vite.config.ts ISOLATION_HEADERS), so the models run on one wasm thread a core (up to 4).
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  await page.locator('.recog-status.ready').waitFor({ timeout: 60_000 });
+  assert.equal(await page.locator('.recog-status').getAttribute('data-threads'), String(Math.min(4, cores)));
   await page.getByTestId('file-input').setInputFiles(resolve(FIXTURES, 'hand-a.jpg'));
   await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 60_000 });
   const notice = await page.getByTestId('notice').textContent().catch(() => '');
@@ -344,6 +349,8 @@ describe('scanner app', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Photograph the hand' }).waitFor();
     const repeatLoad = Date.now() - t1;
+    // served by the service worker, the page keeps its isolation headers (and so its wasm threads)
+    assert.equal(await page.evaluate(() => crossOriginIsolated), true);
     await page.getByRole('button', { name: 'Enter the tiles by hand' }).click();
     await page.getByLabel('Type or paste a hand').fill('[123p1][345s2][999s3]78mEE6m');
     await page.getByRole('button', { name: 'Use this hand' }).click();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CROP_H, CROP_W, cropTiles, FLOWER_H, FLOWER_W, letterbox, letterboxPoint, orientRaster, orientedSize, readExifOrientation, resizeArea, unletterboxPoint } from '../../src/vision/preprocess.ts';
+import fc from 'fast-check';
+import { CROP_H, CROP_W, cropTiles, FLOWER_H, FLOWER_W, letterbox, letterboxPoint, orientRaster, PAD_VALUE, orientedSize, readExifOrientation, resizeArea, unletterboxPoint } from '../../src/vision/preprocess.ts';
 import type { RasterImage } from '../../src/vision/types.ts';
 
 function raster(w: number, h: number, f: (x: number, y: number) => [number, number, number]): RasterImage {
@@ -60,6 +61,56 @@ describe('letterbox', () => {
     const out = resizeArea(img, 2, 1);
     expect(out[0]).toBeCloseTo(0.5, 5);
     expect(out[3]).toBeCloseTo(0.5, 5);
+  });
+
+  it('equals the exact area average, for whole factors (box sums) and fractional ones, RGB and RGBA', () => {
+    // reference: each output pixel is the mean of the source over its footprint, by pixel overlap
+    const reference = (img: RasterImage, w: number, h: number) => {
+      const out = new Float32Array(w * h * 3);
+      const fx = img.width / w, fy = img.height / h;
+      for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+        const sum = [0, 0, 0];
+        let area = 0;
+        for (let sy = Math.floor(y * fy); sy < Math.min(img.height, Math.ceil((y + 1) * fy)); sy++) {
+          const oy = Math.min(sy + 1, (y + 1) * fy) - Math.max(sy, y * fy);
+          for (let sx = Math.floor(x * fx); sx < Math.min(img.width, Math.ceil((x + 1) * fx)); sx++) {
+            const a = oy * (Math.min(sx + 1, (x + 1) * fx) - Math.max(sx, x * fx));
+            for (let c = 0; c < 3; c++) sum[c] += a * img.data[(sy * img.width + sx) * img.channels + c];
+            area += a;
+          }
+        }
+        for (let c = 0; c < 3; c++) out[(y * w + x) * 3 + c] = sum[c] / area / 255;
+      }
+      return out;
+    };
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 4 }), fc.constantFrom(3, 4),
+      fc.boolean(), fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      (w, h, k, channels, whole, seed) => {
+        // whole: a whole factor k each way; else a source a few pixels off it
+        const W = w * k + (whole ? 0 : seed % 3), H = h * k + (whole ? 0 : (seed >> 2) % 3);
+        let s = seed;
+        const data = Uint8Array.from({ length: W * H * channels }, () => ((s = (s * 1103515245 + 12345) >>> 0) >>> 24));
+        const img = { width: W, height: H, channels, data };
+        const got = resizeArea(img, w, h), want = reference(img, w, h);
+        for (let i = 0; i < want.length; i++) expect(got[i]).toBeCloseTo(want[i]!, 4);
+      },
+    ), { numRuns: 300 });
+  });
+
+  it('at the raster\'s own size, copies its pixels (RGB or RGBA) into the planes, grey padding round them', () => {
+    let seed = 7;
+    const W = 100, H = 60;
+    const data = Uint8Array.from({ length: W * H * 4 }, () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 24));
+    const lb = letterbox({ width: W, height: H, channels: 4, data }, 100);
+    expect(lb.dims).toEqual([1, 3, 64, 128]);
+    expect(lb.transform.scale).toBe(1);
+    const plane = 64 * 128;
+    for (const [x, y] of [[0, 0], [99, 0], [37, 59], [99, 59]]) {
+      for (let c = 0; c < 3; c++) expect(lb.data[c * plane + y * 128 + x]).toBeCloseTo(data[(y * W + x) * 4 + c]! / 255, 6);
+    }
+    expect(lb.data[60 * 128 + 5]).toBe(PAD_VALUE);
+    expect(lb.data[2 * plane + 10 * 128 + 100]).toBe(PAD_VALUE);
   });
 
   it('keeps colour channels in NCHW order', () => {

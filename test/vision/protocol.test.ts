@@ -15,7 +15,11 @@ describe('worker protocol guards', () => {
   });
   it('accepts each status-tagged response', () => {
     expect(isWorkerResponse({ status: 'loading', message: 'x' })).toBe(true);
-    expect(isWorkerResponse({ status: 'ready', modelBytes: 10 })).toBe(true);
+    expect(isWorkerResponse({ status: 'ready', modelBytes: 10, threads: 2 })).toBe(true);
+    // the thread count is part of 'ready': a whole number, at least one
+    expect(isWorkerResponse({ status: 'ready', modelBytes: 10 })).toBe(false);
+    expect(isWorkerResponse({ status: 'ready', modelBytes: 10, threads: 0 })).toBe(false);
+    expect(isWorkerResponse({ status: 'ready', modelBytes: 10, threads: 1.5 })).toBe(false);
     expect(isWorkerResponse({ status: 'progress', id: 1, stage: 'detect', fraction: 0.5 })).toBe(true);
     expect(isWorkerResponse({ status: 'result', id: 1, result: { width: 1, height: 1, tiles: [] }, ms: 3 })).toBe(true);
     expect(isWorkerResponse({ status: 'error', code: 'truncated', message: 'x' })).toBe(true);

@@ -170,7 +170,7 @@ export function CaptureView({ onDone, onManual, notify }: { onDone: () => void; 
         </div>
       )}
 
-      <div className={`recog-status ${status.phase}`} role="status" aria-live="polite">
+      <div className={`recog-status ${status.phase}`} role="status" aria-live="polite" data-threads={status.phase === 'ready' ? status.threads : undefined}>
         {statusText}
         {!busy && status.phase === 'failed' && <details><summary>{t('common.details')}</summary>{status.message}</details>}
         {busy && <progress max={1} value={busy.fraction || undefined} aria-label={statusText} />}

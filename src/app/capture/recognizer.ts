@@ -14,7 +14,7 @@ export const ORT_PATH = 'ort/';
 export type RecognizerStatus =
   | { phase: 'idle' }
   | { phase: 'loading' }
-  | { phase: 'ready' }
+  | { phase: 'ready'; threads: number }
   | { phase: 'failed'; code: string; message: string };
 
 export interface ScanProgress { stage: string; fraction: number }
@@ -95,7 +95,7 @@ export class Recognizer {
     const m = data as WorkerResponse;
     switch (m.status) {
       case 'loading': if (this.status.phase !== 'loading') this.set({ phase: 'loading' }); break;
-      case 'ready': this.set({ phase: 'ready' }); break;
+      case 'ready': this.set({ phase: 'ready', threads: m.threads }); break;
       case 'progress': this.pending.get(m.id)?.onProgress?.({ stage: m.stage, fraction: m.fraction }); break;
       case 'result': {
         const p = this.pending.get(m.id);
