@@ -34,6 +34,8 @@ function selfHostedAssets(): Plugin {
     if (!existsSync(path) || !statSync(path).isFile()) return false;
     const ext = file.slice(file.lastIndexOf('.'));
     res.setHeader('Content-Type', types[ext] ?? 'application/octet-stream');
+    // ORT's thread Workers start from these files: an isolated page takes them only with these headers
+    for (const [k, v] of Object.entries(ISOLATION_HEADERS)) res.setHeader(k, v);
     createReadStream(path).pipe(res);
     return true;
   };
