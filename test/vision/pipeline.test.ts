@@ -4,7 +4,7 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { DET_THRESHOLD, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_MIN_TILES, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { DET_THRESHOLD, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT } from '../../src/vision/postprocess.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
 import { CROP_H, CROP_W } from '../../src/vision/preprocess.ts';
@@ -374,6 +374,31 @@ describe('scanPhoto on hands shot from far off (fine search, full-resolution det
     const plain = await scanPhoto(farPhoto(boxes, []), models, { handCheck: false, detail: false });
     expect(plain.tiles.map((t) => t.code)).toEqual(HAND.map(() => '5z'));
     plain.tiles.forEach((t, k) => expect(near(t.box, r.tiles[k]!.box)).toBe(true));
+  });
+
+  it('skips the fine search when the first pass found a hand of small tiles that the full-resolution zoom will search again', async () => {
+    // 14 tiles of 20x28 raster px: seen by the normal pass, but small enough (under FINE_BELOW) to ask for the fine search
+    const boxes: Box[] = HAND.map((_, k) => [300 + 26 * k, 400, 20, 28]);
+    expect(28 / 1000).toBeLessThan(FINE_BELOW);
+    expect(boxes.length).toBeGreaterThanOrEqual(FINE_SKIP_AT);
+    const models = (calls: { content: number }[]) => ({ detector: rectangleDetector(calls), classifier: pipReader, labels: TILE_CODES, bytes: 0 });
+    const calls: { content: number }[] = [];
+    const r = await scanPhoto(farPhoto(boxes, []), models(calls), { handCheck: false });
+    // normal, zoomed out (nothing), zoomed in on the region decoded again: no fine search
+    expect(calls).toHaveLength(3);
+    expect(r.tiles.map((t) => t.code)).toEqual(HAND.map(() => '1p'));
+    const full: { content: number }[] = [];
+    const withFine = await scanPhoto(farPhoto(boxes, []), models(full), { handCheck: false, fineSkipAt: 0 });
+    expect(full).toHaveLength(4);
+    expect(full[2]!.content).toBeGreaterThan(3 * full[0]!.content);
+    expect(r.tiles).toEqual(withFine.tiles);
+    // one tile fewer than FINE_SKIP_AT, or no photo to decode again: the fine search runs
+    const fewer: { content: number }[] = [];
+    await scanPhoto(farPhoto(boxes.slice(0, FINE_SKIP_AT - 1), []), models(fewer), { handCheck: false });
+    expect(fewer).toHaveLength(4);
+    const raster: { content: number }[] = [];
+    await scanPhoto(photoOf(boxes), models(raster), { handCheck: false });
+    expect(raster).toHaveLength(4);
   });
 
   it('falls back on the raster, and says so, when the photo cannot be decoded again', async () => {
