@@ -153,7 +153,8 @@ export interface PipelineOptions {
   zoomOut?: boolean;
   /** When the first pass finds few tiles or small ones, search the raster again at FINE_SIZE (default true). */
   fine?: boolean;
-  /** See FINE_SKIP_AT (default). */
+  /** Skip the fine search from this many first-pass tiles when the zoom pass decodes their region
+   * again (default FINE_SKIP_AT: never). */
   fineSkipAt?: number;
   /** Where the tiles are small in the decoded raster and the photo has more pixels, zoom in on
    * the full-resolution photo (DecodedPhoto.detail; default true). */
@@ -195,11 +196,11 @@ export const FINE_BELOW = 0.045;
 /** When the first pass found under two tiles, the fine search must find at least this many: a hand
  * has 14 or more, and on the empty tables of the held-out sets it found at most 8 (MODEL_CARD.md). */
 export const FINE_MIN_TILES = 10;
-/** The fine search is skipped when the first pass found at least this many tiles (a hand's worth) and
- * the zoom pass will search their region again from the full-resolution photo, where the tiles are
- * larger than the fine search would see them (0: never skipped). Chosen on far-tune and embed-tune
- * against 6 and 10 (model/MODEL_CARD.md): it saves the 1024-px detector pass, about 70 ms. */
-export const FINE_SKIP_AT = 14;
+/** With PipelineOptions.fineSkipAt = n > 0, the fine search is skipped when the first pass found at
+ * least n tiles and the zoom pass will search their region again from the full-resolution photo.
+ * Off by default: at 14 it takes the far-off bench photo from 338 to 262 ms with the same tiles, and
+ * gained a hand on each tune set, but lost one on each of three held-out sets (model/MODEL_CARD.md). */
+export const FINE_SKIP_AT = 0;
 /** Long side of the zoomed-in region decoded again from the full-resolution photo. */
 export const DETAIL_SIDE = 1024;
 /** The region is decoded again only when its median tile's long side in the raster is below this

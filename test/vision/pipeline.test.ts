@@ -376,28 +376,30 @@ describe('scanPhoto on hands shot from far off (fine search, full-resolution det
     plain.tiles.forEach((t, k) => expect(near(t.box, r.tiles[k]!.box)).toBe(true));
   });
 
-  it('skips the fine search when the first pass found a hand of small tiles that the full-resolution zoom will search again', async () => {
+  it('with fineSkipAt, skips the fine search when the first pass found enough small tiles for the full-resolution zoom', async () => {
     // 14 tiles of 20x28 raster px: seen by the normal pass, but small enough (under FINE_BELOW) to ask for the fine search
     const boxes: Box[] = HAND.map((_, k) => [300 + 26 * k, 400, 20, 28]);
     expect(28 / 1000).toBeLessThan(FINE_BELOW);
-    expect(boxes.length).toBeGreaterThanOrEqual(FINE_SKIP_AT);
+    const skipAt = 14;
     const models = (calls: { content: number }[]) => ({ detector: rectangleDetector(calls), classifier: pipReader, labels: TILE_CODES, bytes: 0 });
     const calls: { content: number }[] = [];
-    const r = await scanPhoto(farPhoto(boxes, []), models(calls), { handCheck: false });
+    const r = await scanPhoto(farPhoto(boxes, []), models(calls), { handCheck: false, fineSkipAt: skipAt });
     // normal, zoomed out (nothing), zoomed in on the region decoded again: no fine search
     expect(calls).toHaveLength(3);
     expect(r.tiles.map((t) => t.code)).toEqual(HAND.map(() => '1p'));
+    // by default (FINE_SKIP_AT: never) the fine search runs, with the same tiles in the end
+    expect(FINE_SKIP_AT).toBe(0);
     const full: { content: number }[] = [];
-    const withFine = await scanPhoto(farPhoto(boxes, []), models(full), { handCheck: false, fineSkipAt: 0 });
+    const withFine = await scanPhoto(farPhoto(boxes, []), models(full), { handCheck: false });
     expect(full).toHaveLength(4);
     expect(full[2]!.content).toBeGreaterThan(3 * full[0]!.content);
     expect(r.tiles).toEqual(withFine.tiles);
-    // one tile fewer than FINE_SKIP_AT, or no photo to decode again: the fine search runs
+    // one tile fewer than fineSkipAt, or no photo to decode again: the fine search runs
     const fewer: { content: number }[] = [];
-    await scanPhoto(farPhoto(boxes.slice(0, FINE_SKIP_AT - 1), []), models(fewer), { handCheck: false });
+    await scanPhoto(farPhoto(boxes.slice(0, skipAt - 1), []), models(fewer), { handCheck: false, fineSkipAt: skipAt });
     expect(fewer).toHaveLength(4);
     const raster: { content: number }[] = [];
-    await scanPhoto(photoOf(boxes), models(raster), { handCheck: false });
+    await scanPhoto(photoOf(boxes), models(raster), { handCheck: false, fineSkipAt: skipAt });
     expect(raster).toHaveLength(4);
   });
 
