@@ -5,14 +5,13 @@ import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { decodeNode } from './decode-node.ts';
 import { classifyTileImage, scanPhoto, type PipelineOptions } from './pipeline.ts';
-import { configureRuntime } from './runtime.ts';
+import { configureRuntime, MAX_THREADS } from './runtime.ts';
 import { loadModels, type Models } from './session.ts';
 import type { ScanResult, TileCode } from './types.ts';
 
 export const MODEL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'model');
 
-/** Most wasm threads Node runs the models on (the browser's cap in runtime.ts is the same). */
-export const MAX_THREADS = 4;
+export { MAX_THREADS };
 
 /**
  * wasm threads for Node: the machine's cores, at most MAX_THREADS; `MAHJONG_THREADS` (1..MAX_THREADS)

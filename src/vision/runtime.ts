@@ -9,12 +9,15 @@ import * as ort from 'onnxruntime-web';
 export interface RuntimeOptions {
   /** Base URL (or per-file map) of the self-hosted ORT wasm files (browser). */
   wasmPaths?: string;
-  /** wasm threads; default: up to 4 when the page is cross-origin isolated (browser), else 1
+  /** wasm threads; default: up to MAX_THREADS when the page is cross-origin isolated (browser), else 1
    * (Node: node.ts passes nodeThreads()). */
   numThreads?: number;
   /** Use WebGPU when available (default true). */
   webgpu?: boolean;
 }
+
+/** Most wasm threads the models run on, in the browser and in Node (node.ts nodeThreads). */
+export const MAX_THREADS = 4;
 
 let configured: RuntimeOptions | null = null;
 
@@ -28,7 +31,7 @@ export function configureRuntime(opts: RuntimeOptions = {}): number {
   let threads = opts.numThreads;
   if (threads === undefined) {
     const g = globalThis as { crossOriginIsolated?: boolean; navigator?: { hardwareConcurrency?: number } };
-    threads = !isNode && g.crossOriginIsolated ? Math.min(4, g.navigator?.hardwareConcurrency ?? 1) : 1;
+    threads = !isNode && g.crossOriginIsolated ? Math.min(MAX_THREADS, g.navigator?.hardwareConcurrency ?? 1) : 1;
   }
   ort.env.wasm.numThreads = threads;
   ort.env.logLevel = 'error';

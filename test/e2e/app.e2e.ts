@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ARTIFACTS, FIXTURES, build, launch, serve } from './harness.ts';
+import { MAX_THREADS } from '../../src/vision/runtime.ts';
 
 type Box = [number, number, number, number];
 interface Label { width: number; height: number; tiles: { code: string; box: Box; sideways?: boolean }[] }
@@ -117,11 +118,11 @@ async function photoFlow(viewport: { width: number; height: number }, tag: strin
   await page.getByRole('heading', { name: 'Photograph the hand' }).waitFor();
   await shot(page, `${tag}-1-capture`);
 
-  // Cross-origin isolated (vite.config.ts ISOLATION_HEADERS), so the models run on one wasm thread a core (up to 4).
+  // Cross-origin isolated (vite.config.ts ISOLATION_HEADERS), so the models run on one wasm thread a core (up to MAX_THREADS).
   assert.equal(await page.evaluate(() => crossOriginIsolated), true);
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   await page.locator('.recog-status.ready').waitFor({ timeout: 60_000 });
-  assert.equal(await page.locator('.recog-status').getAttribute('data-threads'), String(Math.min(4, cores)));
+  assert.equal(await page.locator('.recog-status').getAttribute('data-threads'), String(Math.min(MAX_THREADS, cores)));
   await page.getByTestId('file-input').setInputFiles(resolve(FIXTURES, 'hand-a.jpg'));
   await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 60_000 });
   const notice = await page.getByTestId('notice').textContent().catch(() => '');

@@ -235,32 +235,35 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     }
   };
 
-  it('--close-ups renders a few of the same tiles, much larger; nothing else changes', async () => {
+  /** Scenes 0-3 of `seed` rendered with `flags` and without: both are hard negatives or neither;
+   * `check` sees each pair of hands. Returns how many pairs were hands. */
+  const handPairs = async (seed: number, flags: Partial<GenOptions>, check: (flagged: Awaited<ReturnType<typeof renderScene>>, plain: Awaited<ReturnType<typeof renderScene>>, scene: number) => void) => {
     let shots = 0;
     for (let i = 0; i < 4; i++) {
-      const close = await renderScene(opts(34, { closeUps: true }), i);
-      const plain = await renderScene(opts(34), i);
-      expect(close.label.negative).toBe(plain.label.negative);
+      const flagged = await renderScene(opts(seed, flags), i);
+      const plain = await renderScene(opts(seed), i);
+      expect(flagged.label.negative).toBe(plain.label.negative);
       if (plain.label.negative) continue;
       shots++;
+      check(flagged, plain, i);
+    }
+    return shots;
+  };
+
+  it('--close-ups renders a few of the same tiles, much larger; nothing else changes', async () => {
+    const shots = await handPairs(34, { closeUps: true }, (close, plain, i) => {
       // the same hand: the close-up's tiles are some of the plain scene's
       expectTilesAmong(close.label.tiles, plain.label.tiles, i);
       expect(close.label.tiles.length).toBeLessThan(plain.label.tiles.length);
       const med = (ts: { box: number[] }[]) => ts.map((t) => Math.max(t.box[2]!, t.box[3]!)).sort((a, b) => a - b)[ts.length >> 1]!;
       expect(med(close.label.tiles) / close.label.width).toBeGreaterThan(0.12);
       expect(med(close.label.tiles)).toBeGreaterThan(1.5 * med(plain.label.tiles));
-    }
+    });
     expect(shots).toBeGreaterThan(0);
   });
 
   it('--far renders the same hand, its tiles 1.2-3 % of the width; nothing else changes', async () => {
-    let shots = 0;
-    for (let i = 0; i < 4; i++) {
-      const far = await renderScene(opts(35, { far: true }), i);
-      const plain = await renderScene(opts(35), i);
-      expect(far.label.negative).toBe(plain.label.negative);
-      if (plain.label.negative) continue;
-      shots++;
+    const shots = await handPairs(35, { far: true }, (far, plain, i) => {
       // the same hand: the plain scene's tiles (which the photo's edge may cut) are among the far one's
       expectTilesAmong(plain.label.tiles, far.label.tiles, i);
       expect(far.label.tiles.every((t) => !t.truncated)).toBe(true);
@@ -270,7 +273,7 @@ describe.skipIf(!haveArt)('synth rendering', () => {
       expect(med(far.label.tiles) / far.label.width).toBeLessThan(0.035);
       expect(med(far.label.tiles) / far.label.width).toBeGreaterThan(0.008);
       expect(med(far.label.tiles)).toBeLessThan(med(plain.label.tiles));
-    }
+    });
     expect(shots).toBeGreaterThan(0);
   });
 
