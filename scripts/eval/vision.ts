@@ -1,7 +1,7 @@
 /**
  * npm run eval:vision -- [--data training-data/val-holdout] [--limit N] [--json]
  *                        [--confusion model/confusion.png] [--draw DIR] [--draw-n 12] [--draw-lost]
- *                        [--models DIR] [--tta|--no-tta] (default: turn only uncertain crops) [--threshold 0.45] [--rescue] [--no-zoom] [--no-hand-check] [--no-stray-filter] [--fine-skip-at N]
+ *                        [--models DIR] [--tta|--no-tta] (default: turn only uncertain crops) [--threshold 0.45] [--rescue] [--no-zoom] [--no-hand-check] [--no-stray-filter] [--fine-skip-at N] [--errors FILE]
  * npm run eval:vision -- --tiles training-data/tiles-holdout [--limit N] [--json]
  *
  * With --tiles, each single-tile image of a `--tiles` generator set goes through the
@@ -15,13 +15,13 @@
  * confusion-matrix PNG. With --json the last line is
  * {"recall","precision","tile_accuracy","hand_exact"}.
  */
-import { readFile, readdir, mkdir } from 'node:fs/promises';
+import { readFile, readdir, mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { classifyTileBytes, loadDefaultModels, scanBytes, MODEL_DIR } from '../../src/vision/node.ts';
 import { iou } from '../../src/vision/postprocess.ts';
-import { TILE_CODES, type Box, type ScanResult } from '../../src/vision/types.ts';
+import { CHECK_BELOW, TILE_CODES, type Box, type ScanResult } from '../../src/vision/types.ts';
 
 interface Label { width: number; height: number; tiles: { code: string; box: Box; sideways?: boolean }[] }
 
@@ -37,6 +37,9 @@ const drawDir = arg('--draw');
 const drawN = Number(arg('--draw-n', '12'));
 /** With --draw, draw only the scenes whose hand was not read exactly. */
 const drawLost = process.argv.includes('--draw-lost');
+/** With --errors FILE, one JSON line per hand not read exactly: wrong codes, missed tiles, extra detections. */
+const errorsOut = arg('--errors');
+const errorLines: string[] = [];
 const tta = process.argv.includes('--tta') ? true : process.argv.includes('--no-tta') ? false : undefined;
 const threshold = arg('--threshold') ? Number(arg('--threshold')) : undefined;
 
@@ -145,6 +148,10 @@ async function main(): Promise<void> {
   const conf = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   const missed = new Array<number>(n).fill(0);
   let gtTotal = 0, predTotal = 0, tp = 0, correct = 0, handsExact = 0, sideOk = 0, sideTotal = 0;
+  /** What the review screen shows: misreads and extra detections marked "please check"
+   * (score below CHECK_BELOW), right tiles marked all the same, and hands whose every error is
+   * marked (no tile missed, every misread and extra detection marked). */
+  let wrongMarked = 0, wrongTotal = 0, rightMarked = 0, extraMarked = 0, extraTotal = 0, handsMarked = 0;
   /** Why hands were not exact: a hand can count under more than one cause. */
   const lost = { missed: 0, extra: 0, code: 0 };
   /** Unmatched detections by predicted code. */
@@ -170,20 +177,42 @@ async function main(): Promise<void> {
       const ti = TILE_CODES.indexOf(gt[gi].code as (typeof TILE_CODES)[number]);
       const pj = TILE_CODES.indexOf(r.tiles[pi].code);
       if (ti >= 0) conf[ti][pj]++;
-      if (ti === pj) correct++;
-      else allRight = false;
+      const marked = r.tiles[pi].score < CHECK_BELOW;
+      if (ti === pj) {
+        correct++;
+        if (marked) rightMarked++;
+      } else {
+        allRight = false;
+        wrongTotal++;
+        if (marked) wrongMarked++;
+      }
       sideTotal++;
       if (!!gt[gi].sideways === !!r.tiles[pi].sideways) sideOk++;
     }
     gt.forEach((t, i) => { if (!found.has(i)) { const ti = TILE_CODES.indexOf(t.code as (typeof TILE_CODES)[number]); if (ti >= 0) missed[ti]++; } });
     if (allRight) handsExact++;
     else {
+      if (errorsOut) {
+        const matchedP = new Set(m.map((x) => x.pred));
+        errorLines.push(JSON.stringify({
+          scene: f,
+          wrong: m.filter(({ gt: gi, pred: pi }) => gt[gi].code !== r.tiles[pi].code).map(({ gt: gi, pred: pi }) => ({ truth: gt[gi].code, read: r.tiles[pi].code, box: gt[gi].box, score: +r.tiles[pi].score.toFixed(3), handCheck: !!r.tiles[pi].handCheck, alternatives: r.tiles[pi].alternatives?.map((a) => a.code) })),
+          missed: gt.filter((_, i) => !found.has(i)).map((t) => t.code),
+          extra: r.tiles.filter((_, i) => !matchedP.has(i)).map((t) => ({ read: t.code, score: +t.score.toFixed(3) })),
+          notes: r.notes,
+        }));
+      }
       if (m.length < gt.length) lost.missed++;
       if (r.tiles.length > m.length) lost.extra++;
       if (m.some(({ gt: gi, pred: pi }) => gt[gi].code !== r.tiles[pi].code)) lost.code++;
     }
     const matchedPred = new Set(m.map((x) => x.pred));
     r.tiles.forEach((t, i) => { if (!matchedPred.has(i)) extraBy.set(t.code, (extraBy.get(t.code) ?? 0) + 1); });
+    const extras = r.tiles.filter((_, i) => !matchedPred.has(i));
+    extraTotal += extras.length;
+    extraMarked += extras.filter((t) => t.score < CHECK_BELOW).length;
+    if (!allRight && m.length === gt.length && extras.every((t) => t.score < CHECK_BELOW)
+      && m.every(({ gt: gi, pred: pi }) => gt[gi].code === r.tiles[pi].code || r.tiles[pi].score < CHECK_BELOW)) handsMarked++;
     if (drawDir && drawn < drawN && (!drawLost || !allRight)) {
       drawn++;
       await drawScene(file, r, lab, path.join(drawDir, f.replace(/\.\w+$/, '.png')));
@@ -196,6 +225,7 @@ async function main(): Promise<void> {
   const handExact = handsExact / Math.max(1, files.length);
   await mkdir(path.dirname(confOut), { recursive: true });
   await confusionPng(conf, missed, confOut);
+  if (errorsOut) await writeFile(errorsOut, errorLines.join('\n') + '\n');
   const pairs: [string, number][] = [];
   conf.forEach((r, i) => r.forEach((v, j) => { if (i !== j && v) pairs.push([`${TILE_CODES[i]}->${TILE_CODES[j]}`, v]); }));
   pairs.sort((a, b) => b[1] - a[1]);
@@ -206,6 +236,8 @@ async function main(): Promise<void> {
     `detection precision ${precision.toFixed(4)}`,
     `tile accuracy       ${tileAcc.toFixed(4)}  (top-1 on matched tiles)`,
     `hand exact          ${handExact.toFixed(4)}  (hands lost to: a missed tile ${lost.missed}, an extra detection ${lost.extra}, a wrong code ${lost.code})`,
+    `marked to check     ${wrongMarked} of ${wrongTotal} misreads, ${extraMarked} of ${extraTotal} extra detections, ${rightMarked} of ${correct} right tiles (score < ${CHECK_BELOW})`,
+    `hand exact or every error marked ${((handsExact + handsMarked) / Math.max(1, files.length)).toFixed(4)}`,
     `sideways flag       ${(sideOk / Math.max(1, sideTotal)).toFixed(4)}`,
     `median ms/scene     ${times[times.length >> 1]?.toFixed(0)} (incl. decode)`,
     `extra by code       ${[...extraBy].sort((a, b) => b[1] - a[1]).map(([c, v]) => `${c}:${v}`).join(' ')}`,

@@ -224,6 +224,39 @@ def shape_aug(x, labels, gen, p=0.5, frame_p=0.08):
     return x
 
 
+def ink_aug(x, gen, p=0.25, outline=0.35):
+    """One-ink sets: on a random subset of the crops (probability `p` each), the drawing is
+    printed again in a single dark ink on the face's own colour, as mono-ink and line-art sets
+    print it (a colour bird, flower or dragon becomes a black one); on `outline` of those, filled
+    shapes become their outlines (ink strength minus its 3x3 erosion; thin lines stay lines).
+    The ink strength of a pixel is how far any of its channels falls below the face colour (the
+    80th percentile of the crop's middle), stretched so that faint anti-aliasing stays light.
+    x: (N,3,H,W) in [0,1]. Returns a new tensor (the same one when no crop is chosen)."""
+    N, _, H, W = x.shape
+    sel = torch.nonzero(torch.rand(N, generator=gen) < p).flatten()
+    if not len(sel):
+        return x
+    x = x.clone()
+    xs = x[sel]
+    n = len(sel)
+    mid = xs[:, :, H // 6:H - H // 6, W // 6:W - W // 6].flatten(2)
+    face = mid.quantile(0.8, dim=2)[:, :, None, None]  # (n,3,1,1)
+    d = (face - xs).clamp_min(0).amax(1, keepdim=True) / face.amax(1, keepdim=True).clamp_min(0.2)
+    lo = torch.empty(n, 1, 1, 1).uniform_(0.04, 0.15, generator=gen)
+    gain = torch.empty(n, 1, 1, 1).uniform_(1.5, 3.5, generator=gen)
+    s = ((d - lo) * gain).clamp(0, 1)
+    o = torch.nonzero(torch.rand(n, generator=gen) < outline).flatten()
+    if len(o):
+        so = s[o]
+        edge = so - (-F.max_pool2d(-so, 3, stride=1, padding=1))
+        s[o] = (edge * torch.empty(len(o), 1, 1, 1).uniform_(1.2, 2.0, generator=gen)).clamp(0, 1)
+    # ink: near-black half the time, otherwise a dark colour (navy, dark red, dark green, ...)
+    black = (torch.rand(n, 1, 1, 1, generator=gen) < 0.5).float()
+    ink = black * torch.rand(n, 1, 1, 1, generator=gen).expand(n, 3, 1, 1) * 0.15 + (1 - black) * torch.rand(n, 3, 1, 1, generator=gen) * 0.45
+    x[sel] = face * (1 - s) + ink * s
+    return x
+
+
 def det_targets(quads_out, side, n_out, stride=4):
     """quads_out: list per image of (K,4,2) quads in output (network input) pixels.
     Returns hm (2,n,n), box (4,n,n), mask (n,n)."""
@@ -310,7 +343,7 @@ def _extract_patch(im, q, ctx=PATCH_CTX, size=PATCH):
     return np.asarray(im.transform((size, size), Image.EXTENT, box, Image.BILINEAR))
 
 
-def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True, margin=1.08, grey=0.08, shuffle=0.0, shape=0.0):
+def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True, margin=1.08, grey=0.08, shuffle=0.0, shape=0.0, ink=0.0):
     """Affine-sample a (jittered) tile box from each context patch into out_h x out_w.
     Sideways tiles are stood up (rotated +-90 deg); 180 deg rotation at random."""
     n = len(idx)
@@ -348,6 +381,8 @@ def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True,
     x = warp_batch(patches[idx], np.stack(Ms), out_h, out_w)
     if aug and shape > 0:
         x = shape_aug(x, labels[idx], gen, p=shape)
+    if aug and ink > 0:
+        x = ink_aug(x, gen, p=ink)
     if aug:
         x = photometric(x, gen, grey=grey, shuffle=shuffle)
     return x, torch.from_numpy(labels[idx])

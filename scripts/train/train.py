@@ -352,7 +352,7 @@ def train_cls(a):
             load_onnx_into(src, a.init_onnx, torch.zeros(1, 3, FLW_H, FLW_W))
             model.net[:6].load_state_dict(src.net[:6].state_dict())
         else:
-            load_onnx_into(model, a.init_onnx, torch.zeros(1, 3, CLS_H, CLS_W))
+            load_onnx_into(model, a.init_onnx, torch.zeros(1, 3, CLS_H, CLS_W), member=a.init_member)
         ema.m.load_state_dict(model.state_dict())
         log(run, f"initialised from {a.init_onnx} (BatchNorm folded into the convolutions; BatchNorm frozen)")
     step, extra = load_ckpt(ck, model, ema, opt, gen)
@@ -381,7 +381,7 @@ def train_cls(a):
         for g in opt.param_groups:
             g["lr"] = lr_at(step, bud.total, a.lr)
         idx = torch.randint(0, len(labels), (a.batch,), generator=gen).numpy()
-        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle, shape=a.shape)
+        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle, shape=a.shape, ink=a.ink)
         logits = model(x)
         if flw:
             logits, y = logits[:, F0:F0 + 8], y - F0
@@ -560,6 +560,8 @@ def smoke(a):
         b.min_items = 1
         # the shape changes (data.shape_aug) run in the classifier's and the reader's steps
         b.shape = 0.0 if mode == "det" else 1.0
+        # and the one-ink reprint (data.ink_aug)
+        b.ink = 0.0 if mode == "det" else 1.0
         if mode == "flw":
             # it starts from the classifier, as the shipped one does
             b.init_onnx = os.path.join(out, "cls", "classifier.onnx")
@@ -585,6 +587,8 @@ def smoke(a):
                                    torch.rand(3, 3, FLW_H, FLW_W))
             assert torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")["extra"]["large"]
     _smoke_ensemble(out)
+    _smoke_import(out)
+    _smoke_ink()
     print(f"smoke ok in {time.time()-t:.1f}s: {out}")
 
 
@@ -617,6 +621,53 @@ def _smoke_ensemble(out):
         want = p / p.sum(1, keepdim=True)
     assert got.shape == (3, 8) and (got - want).abs().max().item() < 1e-5
     assert os.path.getsize(os.path.join(a.out, "flowers.onnx")) > os.path.getsize(os.path.join(out, "flowers-mix.onnx")), "the readers are both in"
+
+
+def _smoke_import(out):
+    """train.py import: each network of an averaged classifier file comes back as a checkpoint
+    that computes what the network it was exported from does (a second `m` network with other
+    weights stands in for the shipped file's second classifier)."""
+    torch.manual_seed(5)
+    other = make_classifier("m").eval()
+    with torch.no_grad():
+        for prm in other.parameters():
+            prm.add_(torch.randn_like(prm) * 0.05)
+    sd = other.state_dict()
+    os.makedirs(os.path.join(out, "cls-m2"), exist_ok=True)
+    torch.save({"model": sd, "ema": sd, "step": 0, "extra": {"width": "m"}}, os.path.join(out, "cls-m2", "ckpt.pt"))
+    a = argparse.Namespace(run=out, out=os.path.join(out, "ens-m"), det_run="none", cls_run="cls-m", cls_also=["cls-m2"],
+                           flw_run="none", flw_also=None, spot_run=None, spot_weight=0.5)
+    export_from_ckpt(a)
+    x = torch.rand(3, 3, CLS_H, CLS_W)
+    for member, run in enumerate(("cls-m", "cls-m2")):
+        b = argparse.Namespace(init_onnx=os.path.join(a.out, "classifier.onnx"), init_member=member, cls_width="m", large=False,
+                               run=os.path.join(out, f"imported-{member}"))
+        import_onnx(b)
+        got = net_from_ckpt(os.path.join(b.run, "ckpt.pt"))[0].eval()
+        want = net_from_ckpt(os.path.join(out, run, "ckpt.pt"))[0].eval()
+        with torch.no_grad():
+            d = (F.softmax(got(x), dim=1) - F.softmax(want(x), dim=1)).abs().max().item()
+        assert d < 1e-4, f"import member {member} differs from {run} by {d}"
+    b.init_member = 2
+    try:
+        import_onnx(b)
+        raise AssertionError("import accepted member 2 of a file of two networks")
+    except ValueError:
+        pass
+
+
+def _smoke_ink():
+    """data.ink_aug keeps shapes and range, leaves a blank face blank, and prints a coloured
+    stroke in one ink (all three channels equal for the near-black ink)."""
+    gen = torch.Generator().manual_seed(1)
+    x = torch.full((64, 3, CLS_H, CLS_W), 0.9)
+    x[:, 0, 20:40, 20:28] = 0.2  # a cyan stroke: only the red channel is dark
+    y = D.ink_aug(x, gen, p=1.0, outline=0.0)
+    assert y.shape == x.shape and 0 <= y.min() and y.max() <= 1
+    assert (y[:, :, :10, :10] - x[:, :, :10, :10]).abs().max() < 1e-5, "the blank face changed"
+    stroke = y[:, :, 25:35, 22:26].mean((2, 3))  # (64, 3)
+    assert (stroke.max(1).values < 0.5).all(), "the stroke is not dark in every channel"
+    assert D.ink_aug(x, gen, p=0.0) is x, "with p=0 the crops are returned as they are"
 
 
 def _smoke_spotter(b, out):
@@ -659,6 +710,24 @@ def _smoke_spotter(b, out):
     assert os.path.getsize(path) > os.path.getsize(os.path.join(b.run, "flowers.onnx")), "the mix holds both networks"
 
 
+def import_onnx(a):
+    """A checkpoint (runs/<--run>/ckpt.pt, EMA = weights) from an exported classifier or flower
+    reader, one network of an averaged file with --init-member, so that `export --cls-also` can
+    average a new run with the networks already shipped (their training checkpoints do not
+    survive a fresh checkout)."""
+    from onnx_weights import load_onnx_into
+    if not a.init_onnx or not a.run:
+        raise SystemExit("import: --init-onnx FILE and --run DIR are required")
+    model = make_classifier(a.cls_width)
+    flw = a.cls_width == "m" and a.large
+    load_onnx_into(model, a.init_onnx, torch.zeros(1, 3, FLW_H, FLW_W) if flw else torch.zeros(1, 3, CLS_H, CLS_W), member=a.init_member)
+    os.makedirs(a.run, exist_ok=True)
+    sd = model.state_dict()
+    torch.save({"model": sd, "ema": sd, "step": 0, "extra": {"width": a.cls_width, "frozen_bn": True, "large": bool(a.large), "imported": a.init_onnx, "member": a.init_member}},
+               os.path.join(a.run, "ckpt.pt"))
+    print(f"import: {a.init_onnx} (member {a.init_member}) -> {os.path.join(a.run, 'ckpt.pt')}")
+
+
 def export_from_ckpt(a):
     """Export the EMA weights of runs/<det|cls>/ckpt.pt to ONNX files in --out."""
     out = a.out or os.path.join(D.ROOT, "model")
@@ -699,7 +768,7 @@ def export_from_ckpt(a):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("mode", choices=["det", "cls", "flw", "smoke", "export"])
+    ap.add_argument("mode", choices=["det", "cls", "flw", "smoke", "export", "import"])
     ap.add_argument("--train", nargs="+", default=[os.path.join(D.ROOT, "training-data", "train")])
     ap.add_argument("--tiles", nargs="*", default=None)
     ap.add_argument("--val", default=None)
@@ -716,6 +785,8 @@ def main():
     ap.add_argument("--grey", type=float, default=None, help="cls/flw: probability of a greyscale crop (default 0.08, flw 0.35)")
     ap.add_argument("--shuffle", type=float, default=None, help="cls/flw: probability of swapped colour channels (default 0, flw 0.25)")
     ap.add_argument("--shape", type=float, default=0.0, help="cls/flw: probability of each shape change (data.shape_aug: elastic warp, stroke width; frames at 0.08)")
+    ap.add_argument("--ink", type=float, default=0.0, help="cls/flw: probability of reprinting a crop's drawing in one dark ink, a third of them as outlines (data.ink_aug)")
+    ap.add_argument("--init-member", type=int, default=None, help="cls: with --init-onnx, the network to start from in a file of averaged networks (0 = the first)")
     ap.add_argument("--large", action="store_true", help="cls: 96x72 crops from 160 px patches (the flower reader's), all classes")
     ap.add_argument("--init", default=None, help="cls: start from the EMA weights of this checkpoint (fresh optimiser and schedule)")
     ap.add_argument("--init-onnx", default=None, help="det/cls: start from the weights of an exported ONNX model (onnx_weights.py); BatchNorm stays frozen")
@@ -739,7 +810,7 @@ def main():
         a.batch = 16 if a.mode == "det" else 128
     if a.lr is None:
         a.lr = 3e-3 if a.mode == "det" else 2e-3
-    {"det": train_det, "cls": train_cls, "flw": train_cls, "smoke": smoke, "export": export_from_ckpt}[a.mode](a)
+    {"det": train_det, "cls": train_cls, "flw": train_cls, "smoke": smoke, "export": export_from_ckpt, "import": import_onnx}[a.mode](a)
 
 
 if __name__ == "__main__":

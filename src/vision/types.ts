@@ -110,3 +110,9 @@ export class VisionError extends Error {
 export const HUGE_PIXELS = 100_000_000;
 /** Photos above this are refused without decoding. */
 export const MAX_PIXELS = 400_000_000;
+
+/**
+ * A recognised tile scoring below this is marked "please check" for the player (the review
+ * screen), and `eval:vision` counts how many misreads carry that mark.
+ */
+export const CHECK_BELOW = 0.6;

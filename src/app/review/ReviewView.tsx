@@ -16,10 +16,10 @@ import { TileFace } from '../tiles/TileFace.tsx';
 import { tileName } from '../i18n/index.ts';
 import { Sheet, TileGrid } from './TilePicker.tsx';
 import { usePhotoUrl } from './usePhotoUrl.ts';
+import { CHECK_BELOW } from '../../vision/types.ts';
 
 type Picking = { mode: 'change'; uid: string } | { mode: 'add'; box?: Box } | null;
 
-const LOW_CONFIDENCE = 0.6;
 
 function medianSize(tiles: TileItem[]): [number, number] {
   const boxes = tiles.filter((t) => t.box).map((t) => t.box!);
@@ -74,7 +74,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
   const indexOf = (uid: string) => work.tiles.findIndex((x) => x.uid === uid);
   const describe = (tile: TileItem, i: number) => {
     const base = t('review.tile', { n: i + 1, name: tileName(t, tile.code) });
-    return tile.score !== undefined && tile.score < LOW_CONFIDENCE ? `${base}, ${t('review.unsure', { pct: Math.round(tile.score * 100) })}` : base;
+    return tile.score !== undefined && tile.score < CHECK_BELOW ? `${base}, ${t('review.unsure', { pct: Math.round(tile.score * 100) })}` : base;
   };
 
   const onPhotoClick = (e: MouseEvent<HTMLDivElement>) => {
@@ -114,7 +114,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
             <button
               key={tile.uid}
               type="button"
-              className={`tile-box${tile.score !== undefined && tile.score < LOW_CONFIDENCE ? ' unsure' : ''}`}
+              className={`tile-box${tile.score !== undefined && tile.score < CHECK_BELOW ? ' unsure' : ''}`}
               data-uid={tile.uid}
               data-code={tile.code}
               style={boxStyle(tile.box, work.photo!)}
@@ -148,7 +148,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
           <li key={tile.uid}>
             <button
               type="button"
-              className={`strip-tile${tile.score !== undefined && tile.score < LOW_CONFIDENCE ? ' unsure' : ''}`}
+              className={`strip-tile${tile.score !== undefined && tile.score < CHECK_BELOW ? ' unsure' : ''}`}
               data-uid={tile.uid}
               data-code={tile.code}
               aria-label={describe(tile, i)}
