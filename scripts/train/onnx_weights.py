@@ -123,17 +123,22 @@ def _conv_run_order(model, example):
 @torch.no_grad()
 def load_onnx_into(model, path, example, member=None):
     """Copy the ONNX weights into `model` (see the module docstring). Returns the number of convolutions set.
-    member: for a file holding k copies of the network one after the other (an averaged
-    ensemble, `train.py export --cls-also`), the index of the copy to load."""
+    member: for a file holding several networks one after the other (an averaged ensemble,
+    `train.py export --cls-also` / `--flw-also`, or readers followed by the character spotter in
+    flowers.onnx), the index of the one to load, counted in copies of `model`'s network; -1 is
+    the last network of the file (the spotter). Shapes are checked as for a whole file."""
     convs, inits, gemms = read_onnx(path, gemms_too=True)
     order = _conv_run_order(model, example)
     linears = [m for m in model.modules() if isinstance(m, nn.Linear)]
     if member is not None:
-        k = len(convs) // max(1, len(order))
-        if k * len(order) != len(convs) or k * len(linears) != len(gemms) or not 0 <= member < k:
-            raise ValueError(f"{path}: {len(convs)} Conv and {len(gemms)} Gemm nodes are not copies of a network with {len(order)} and {len(linears)}, or member {member} is not among them")
-        convs = convs[member * len(order):(member + 1) * len(order)]
-        gemms = gemms[member * len(linears):(member + 1) * len(linears)]
+        nc, ng = len(order), len(linears)
+        if member < 0:
+            c0, g0 = len(convs) - nc, len(gemms) - ng
+        else:
+            c0, g0 = member * nc, member * ng
+        if c0 < 0 or g0 < 0 or c0 + nc > len(convs) or g0 + ng > len(gemms):
+            raise ValueError(f"{path}: {len(convs)} Conv and {len(gemms)} Gemm nodes hold no network {member} of {nc} convolutions and {ng} linear layers")
+        convs, gemms = convs[c0:c0 + nc], gemms[g0:g0 + ng]
     if len(linears) != len(gemms):
         raise ValueError(f"{path}: {len(gemms)} Gemm nodes, but the network has {len(linears)} linear layers")
     for lin, (wn, bn_name) in zip(linears, gemms):

@@ -639,7 +639,7 @@ def _smoke_import(out):
                            flw_run="none", flw_also=None, spot_run=None, spot_weight=0.5)
     export_from_ckpt(a)
     x = torch.rand(3, 3, CLS_H, CLS_W)
-    for member, run in enumerate(("cls-m", "cls-m2")):
+    for member, run in ((0, "cls-m"), (1, "cls-m2"), (-1, "cls-m2")):  # -1: the file's last network
         b = argparse.Namespace(init_onnx=os.path.join(a.out, "classifier.onnx"), init_member=member, cls_width="m", large=False,
                                run=os.path.join(out, f"imported-{member}"))
         import_onnx(b)
@@ -711,16 +711,16 @@ def _smoke_spotter(b, out):
 
 
 def import_onnx(a):
-    """A checkpoint (runs/<--run>/ckpt.pt, EMA = weights) from an exported classifier or flower
-    reader, one network of an averaged file with --init-member, so that `export --cls-also` can
-    average a new run with the networks already shipped (their training checkpoints do not
-    survive a fresh checkout)."""
+    """A checkpoint (runs/<--run>/ckpt.pt, EMA = weights) from an exported classifier, flower
+    reader or character spotter, one network of a file of several with --init-member (-1: the
+    last, the spotter of flowers.onnx), so that `export --cls-also` / `--flw-also` can average a
+    new run with the networks already shipped (their training checkpoints do not survive a
+    fresh checkout)."""
     from onnx_weights import load_onnx_into
     if not a.init_onnx or not a.run:
         raise SystemExit("import: --init-onnx FILE and --run DIR are required")
-    model = make_classifier(a.cls_width)
-    flw = a.cls_width == "m" and a.large
-    load_onnx_into(model, a.init_onnx, torch.zeros(1, 3, FLW_H, FLW_W) if flw else torch.zeros(1, 3, CLS_H, CLS_W), member=a.init_member)
+    model = make_classifier(a.cls_width)  # "spot": the character spotter (member -1 of flowers.onnx)
+    load_onnx_into(model, a.init_onnx, torch.zeros(1, 3, FLW_H, FLW_W), member=a.init_member)
     os.makedirs(a.run, exist_ok=True)
     sd = model.state_dict()
     torch.save({"model": sd, "ema": sd, "step": 0, "extra": {"width": a.cls_width, "frozen_bn": True, "large": bool(a.large), "imported": a.init_onnx, "member": a.init_member}},
