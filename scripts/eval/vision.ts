@@ -190,15 +190,16 @@ async function main(): Promise<void> {
       if (!!gt[gi].sideways === !!r.tiles[pi].sideways) sideOk++;
     }
     gt.forEach((t, i) => { if (!found.has(i)) { const ti = TILE_CODES.indexOf(t.code as (typeof TILE_CODES)[number]); if (ti >= 0) missed[ti]++; } });
+    const matchedPred = new Set(m.map((x) => x.pred));
+    const extras = r.tiles.filter((_, i) => !matchedPred.has(i));
     if (allRight) handsExact++;
     else {
       if (errorsOut) {
-        const matchedP = new Set(m.map((x) => x.pred));
         errorLines.push(JSON.stringify({
           scene: f,
           wrong: m.filter(({ gt: gi, pred: pi }) => gt[gi].code !== r.tiles[pi].code).map(({ gt: gi, pred: pi }) => ({ truth: gt[gi].code, read: r.tiles[pi].code, box: gt[gi].box, score: +r.tiles[pi].score.toFixed(3), handCheck: !!r.tiles[pi].handCheck, alternatives: r.tiles[pi].alternatives?.map((a) => a.code) })),
           missed: gt.filter((_, i) => !found.has(i)).map((t) => t.code),
-          extra: r.tiles.filter((_, i) => !matchedP.has(i)).map((t) => ({ read: t.code, score: +t.score.toFixed(3) })),
+          extra: extras.map((t) => ({ read: t.code, score: +t.score.toFixed(3) })),
           notes: r.notes,
         }));
       }
@@ -206,9 +207,7 @@ async function main(): Promise<void> {
       if (r.tiles.length > m.length) lost.extra++;
       if (m.some(({ gt: gi, pred: pi }) => gt[gi].code !== r.tiles[pi].code)) lost.code++;
     }
-    const matchedPred = new Set(m.map((x) => x.pred));
-    r.tiles.forEach((t, i) => { if (!matchedPred.has(i)) extraBy.set(t.code, (extraBy.get(t.code) ?? 0) + 1); });
-    const extras = r.tiles.filter((_, i) => !matchedPred.has(i));
+    for (const t of extras) extraBy.set(t.code, (extraBy.get(t.code) ?? 0) + 1);
     extraTotal += extras.length;
     extraMarked += extras.filter((t) => t.score < CHECK_BELOW).length;
     if (!allRight && m.length === gt.length && extras.every((t) => t.score < CHECK_BELOW)
