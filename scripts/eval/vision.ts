@@ -20,7 +20,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { classifyTileBytes, loadDefaultModels, scanBytes, MODEL_DIR } from '../../src/vision/node.ts';
-import { iou } from '../../src/vision/postprocess.ts';
+import { iou, retakeAdvice } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, TILE_CODES, type Box, type ScanResult } from '../../src/vision/types.ts';
 
 interface Label { width: number; height: number; tiles: { code: string; box: Box; sideways?: boolean }[] }
@@ -152,6 +152,8 @@ async function main(): Promise<void> {
    * (score below CHECK_BELOW), right tiles marked all the same, and hands whose every error is
    * marked (no tile missed, every misread and extra detection marked). */
   let wrongMarked = 0, wrongTotal = 0, rightMarked = 0, extraMarked = 0, extraTotal = 0, handsMarked = 0;
+  /** Photos where the review screen suggests a retake (retakeAdvice), and how many of them were not read exactly. */
+  let retakes = 0, retakesLost = 0;
   /** Why hands were not exact: a hand can count under more than one cause. */
   const lost = { missed: 0, extra: 0, code: 0 };
   /** Unmatched detections by predicted code. */
@@ -207,6 +209,10 @@ async function main(): Promise<void> {
       if (r.tiles.length > m.length) lost.extra++;
       if (m.some(({ gt: gi, pred: pi }) => gt[gi].code !== r.tiles[pi].code)) lost.code++;
     }
+    if (retakeAdvice(r.tiles.map((t) => t.score))) {
+      retakes++;
+      if (!allRight) retakesLost++;
+    }
     for (const t of extras) extraBy.set(t.code, (extraBy.get(t.code) ?? 0) + 1);
     extraTotal += extras.length;
     extraMarked += extras.filter((t) => t.score < CHECK_BELOW).length;
@@ -237,6 +243,7 @@ async function main(): Promise<void> {
     `hand exact          ${handExact.toFixed(4)}  (hands lost to: a missed tile ${lost.missed}, an extra detection ${lost.extra}, a wrong code ${lost.code})`,
     `marked to check     ${wrongMarked} of ${wrongTotal} misreads, ${extraMarked} of ${extraTotal} extra detections, ${rightMarked} of ${correct} right tiles (score < ${CHECK_BELOW})`,
     `hand exact or every error marked ${((handsExact + handsMarked) / Math.max(1, files.length)).toFixed(4)}`,
+    `retake suggested    ${retakes} photos, ${retakesLost} of them not read exactly`,
     `sideways flag       ${(sideOk / Math.max(1, sideTotal)).toFixed(4)}`,
     `median ms/scene     ${times[times.length >> 1]?.toFixed(0)} (incl. decode)`,
     `extra by code       ${[...extraBy].sort((a, b) => b[1] - a[1]).map(([c, v]) => `${c}:${v}`).join(' ')}`,

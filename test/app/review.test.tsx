@@ -124,3 +124,29 @@ describe('checkTiles', () => {
     expect(screen.queryByText(/left out as not a tile/)).toBeNull();
   });
 });
+
+describe('ReviewView: retake advice', () => {
+  it('suggests taking the photo again when many tiles are uncertain, and drops the advice once the player has checked them', async () => {
+    const user = userEvent.setup();
+    const photo = { key: 'p-blurred', width: 1000, height: 800, name: 'blurred.jpg' };
+    // five of fourteen tiles below the "please check" mark: a blurred photo
+    const ts = tiles(`${HAND13} 4s`).map((t, i) => ({ ...t, box: [i * 60, 100, 50, 70] as [number, number, number, number], score: i < 5 ? 0.35 : 0.97, alternatives: i < 5 ? ['9p'] : undefined }));
+    const { present } = mount(<ReviewView onNext={() => undefined} />, work({ tiles: ts, source: 'photo', photo }));
+    expect(screen.getByText('5 of 14 tiles are uncertain (marked). If the photo is blurred, dark or taken at a steep angle, take it again; otherwise check the marked tiles.').getAttribute('role')).toBe('status');
+    // correcting one leaves four of fourteen, under a third: the marks stay, the advice goes
+    await user.click(screen.getAllByRole('button', { name: 'Tile 1: 1 Characters, 35% sure, please check' })[0]);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '1 Characters' }));
+    expect(present().tiles[0].score).toBeUndefined();
+    expect(screen.queryByText(/tiles are uncertain/)).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Tile 2: 2 Characters, 35% sure, please check' })).toHaveLength(2); // on the photo and in the hand
+  });
+
+  it('gives no retake advice for typed-in hands or a scan with a few doubts', () => {
+    const ts = tiles(`${HAND13} 4s`).map((t, i) => ({ ...t, box: [i * 60, 100, 50, 70] as [number, number, number, number], score: i < 4 ? 0.35 : 0.97 }));
+    mount(<ReviewView onNext={() => undefined} />, work({ tiles: ts, source: 'photo', photo: { key: 'p-few', width: 1000, height: 800, name: 'few.jpg' } }));
+    expect(screen.queryByText(/tiles are uncertain/)).toBeNull();
+    cleanup();
+    mount(<ReviewView onNext={() => undefined} />, work({ tiles: ts.map((t) => ({ ...t, score: 0.2 })) }));
+    expect(screen.queryByText(/tiles are uncertain/)).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE } from '../../src/vision/postprocess.ts';
-import { TILE_CODES } from '../../src/vision/types.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE } from '../../src/vision/postprocess.ts';
+import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
 
@@ -305,5 +305,31 @@ describe('loneBacks', () => {
     expect(loneBacks(boxes, [true, true, false, false])).toEqual([false, false, false, false]);
     // the two backs of a concealed kong shown back, face, face, back: three tiles apart, each lone
     expect(loneBacks(boxes, [true, false, false, true])).toEqual([true, false, false, true]);
+  });
+});
+
+describe('retakeAdvice (so many uncertain tiles that the photo is better taken again)', () => {
+  const sure = 0.95, unsure = CHECK_BELOW - 0.01;
+  const hand = (nUnsure: number, n: number) => Array.from({ length: n }, (_, i) => (i < nUnsure ? unsure : sure));
+
+  it('suggests a retake from the share and count of tiles marked "please check"', () => {
+    const need = Math.max(RETAKE_MIN_UNSURE, Math.ceil(RETAKE_SHARE * 14));
+    expect(retakeAdvice(hand(need, 14))).toEqual({ unsure: need, of: 14 });
+    expect(retakeAdvice(hand(need - 1, 14))).toBeNull();
+    expect(retakeAdvice(hand(14, 14))).toEqual({ unsure: 14, of: 14 });
+  });
+
+  it('needs a minimum count, so that a short scan with a few doubts is not sent back', () => {
+    expect(retakeAdvice(hand(RETAKE_MIN_UNSURE - 1, RETAKE_MIN_UNSURE - 1))).toBeNull();
+    expect(retakeAdvice(hand(RETAKE_MIN_UNSURE, RETAKE_MIN_UNSURE))).toEqual({ unsure: RETAKE_MIN_UNSURE, of: RETAKE_MIN_UNSURE });
+  });
+
+  it('counts a score of exactly CHECK_BELOW as sure, and tiles the player set or confirmed (no score) as sure', () => {
+    expect(retakeAdvice(Array(14).fill(CHECK_BELOW))).toBeNull();
+    const scanned = hand(8, 14);
+    expect(retakeAdvice(scanned)).toEqual({ unsure: 8, of: 14 });
+    const checked = scanned.map((s, i) => (i < 5 ? undefined : s));
+    expect(retakeAdvice(checked)).toBeNull();
+    expect(retakeAdvice([])).toBeNull();
   });
 });

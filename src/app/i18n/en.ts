@@ -48,6 +48,7 @@ const en = {
     clear: 'Clear all', keyboard: 'Tile keyboard', sure: 'Checked',
     leftOut: '{{count}} doubtful detections were left out as not tiles (dashed on the photo). Tap one if it is a tile.',
     leftOut_one: 'One doubtful detection was left out as not a tile (dashed on the photo). Tap it if it is a tile.',
+    retake: '{{unsure}} of {{of}} tiles are uncertain (marked). If the photo is blurred, dark or taken at a steep angle, take it again; otherwise check the marked tiles.',
     leftOutTile: 'Left out: {{name}}. Add it to the hand',
   },
   manual: {

@@ -49,6 +49,7 @@ const pl: Strings = {
     clear: 'Wyczyść', keyboard: 'Klawiatura kamieni', sure: 'Sprawdzony',
     leftOut: 'Wątpliwe wykrycia pominięte jako nie-kamienie (przerywana ramka na zdjęciu): {{count}}. Dotknij, jeśli to kamień.',
     leftOut_one: 'Wątpliwe wykrycia pominięte jako nie-kamienie (przerywana ramka na zdjęciu): {{count}}. Dotknij, jeśli to kamień.',
+    retake: 'Niepewne kamienie (zaznaczone): {{unsure}} z {{of}}. Jeśli zdjęcie jest nieostre, ciemne lub zrobione pod dużym kątem, zrób je jeszcze raz; w przeciwnym razie sprawdź zaznaczone kamienie.',
     leftOutTile: 'Pominięty: {{name}}. Dodaj do ręki',
   },
   manual: {

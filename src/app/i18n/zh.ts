@@ -50,6 +50,7 @@ const zh: Strings = {
     clear: '全部清除', keyboard: '牌键盘', sure: '已核对',
     leftOut: '有 {{count}} 个可疑的识别结果被当作非牌略去（照片上的虚线框）。如果是牌，点一下加回手牌。',
     leftOut_one: '有 {{count}} 个可疑的识别结果被当作非牌略去（照片上的虚线框）。如果是牌，点一下加回手牌。',
+    retake: '{{of}} 张牌中有 {{unsure}} 张把握不大（已标出）。如果照片模糊、太暗或角度太斜，请重拍；否则请逐一核对标出的牌。',
     leftOutTile: '已略去：{{name}}。加回手牌',
   },
   manual: {

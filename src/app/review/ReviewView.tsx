@@ -17,6 +17,7 @@ import { tileName } from '../i18n/index.ts';
 import { Sheet, TileGrid } from './TilePicker.tsx';
 import { usePhotoUrl } from './usePhotoUrl.ts';
 import { CHECK_BELOW } from '../../vision/types.ts';
+import { retakeAdvice } from '../../vision/postprocess.ts';
 
 type Picking = { mode: 'change'; uid: string } | { mode: 'add'; box?: Box } | null;
 
@@ -70,6 +71,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
   const issues = useMemo(() => checkTiles(work.tiles, setsFor(ruleset)), [work.tiles, ruleset]);
   const manual = !work.photo;
   const flowers = work.tiles.filter((x) => /^f/.test(x.code)).length;
+  const retake = work.photo ? retakeAdvice(work.tiles.map((x) => x.score)) : null;
 
   const indexOf = (uid: string) => work.tiles.findIndex((x) => x.uid === uid);
   const describe = (tile: TileItem, i: number) => {
@@ -137,6 +139,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
           ))}
         </div>
       )}
+      {retake && <p className="hint retake-hint" role="status">{t('review.retake', { unsure: retake.unsure, of: retake.of })}</p>}
       {work.photo && !!work.leftOut?.length && <p className="hint left-out-hint">{t('review.leftOut', { count: work.leftOut.length })}</p>}
 
       <div className="hand-strip-head">
