@@ -11,7 +11,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { classifyTileBytes, loadDefaultModels, scanBytes } from '../vision/node.ts';
-import { VisionError, type ScanResult } from '../vision/types.ts';
+import { CHECK_BELOW, VisionError, type ScanResult } from '../vision/types.ts';
+import { retakeAdvice } from '../vision/postprocess.ts';
 import { formatHand, scoreTiles } from '../engine/index.ts';
 
 interface Args { json: boolean; asTile: boolean; score: boolean; files: string[] }
@@ -63,10 +64,12 @@ function readable(file: string, r: ScanResult): string {
     }
     const prev = r.tiles[i - 1];
     if (prev && prev.row === t.row && prev.group !== t.group) line += ' |';
-    line += ` ${t.code}${t.sideways ? '(side)' : ''}${t.score < 0.6 ? '?' : ''}`;
+    line += ` ${t.code}${t.sideways ? '(side)' : ''}${t.score < CHECK_BELOW ? '?' : ''}`;
   });
   if (line) lines.push(line);
   for (const n of r.notes ?? []) lines.push(`  note: ${n}`);
+  const retake = retakeAdvice(r.tiles.map((t) => t.score));
+  if (retake) lines.push(`  ${retake.unsure} of ${retake.of} tiles are uncertain (marked ?): if the photo is blurred, dark or steep, take it again`);
   for (const d of r.leftOut ?? []) lines.push(`  left out: ${d.code}? (score ${d.score.toFixed(2)}) at [${d.box.map((v) => Math.round(v)).join(', ')}]`);
   return lines.join('\n');
 }

@@ -37,6 +37,21 @@ describe('scan CLI', () => {
     expect(e).toMatchObject({ file: bad, error: { code: 'not-an-image' } });
   });
 
+  it('the readable listing marks uncertain tiles with ? and suggests a retake for a blurred photo, not for a sharp one', async () => {
+    const sharp = (await import('sharp')).default;
+    const blurred = join(mkdtempSync(join(tmpdir(), 'scan-cli-')), 'blurred.jpg');
+    await sharp(join(root, scene('stray-36.jpg'))).blur(4).jpeg().toFile(blurred);
+    const { stdout, code } = run([scene('stray-36.jpg'), blurred]);
+    expect(code).toBe(0);
+    const [sharpOut, blurOut] = stdout.trim().split(/\n(?=\S)/);
+    expect(sharpOut).toContain('stray-36.jpg: 1024x1024, 14 tiles');
+    expect(sharpOut).not.toMatch(/uncertain/);
+    const rows = blurOut.split('\n').filter((l) => l.startsWith('  row '));
+    const marked = rows.join(' ').split(' ').filter((w) => /^\w+(\(side\))?\?$/.test(w)).length;
+    expect(marked).toBeGreaterThanOrEqual(5);
+    expect(blurOut).toContain(`  ${marked} of 14 tiles are uncertain (marked ?): if the photo is blurred, dark or steep, take it again`);
+  });
+
   it('--as-tile prints the top three classes of a one-tile picture', async () => {
     const sharp = (await import('sharp')).default;
     const label = JSON.parse(readFileSync(join(root, scene('stray-36.json')), 'utf8')) as { tiles: { code: string; box: number[] }[] };
