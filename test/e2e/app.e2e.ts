@@ -8,11 +8,14 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ARTIFACTS, FIXTURES, build, launch, serve } from './harness.ts';
 import { MAX_THREADS } from '../../src/vision/runtime.ts';
+import { CHECK_BELOW } from '../../src/vision/types.ts';
 
 type Box = [number, number, number, number];
 interface Label { width: number; height: number; tiles: { code: string; box: Box; sideways?: boolean }[] }
@@ -47,7 +50,7 @@ async function newPage(viewport: { width: number; height: number }, opts: { bloc
 
 const shot = (page: Page, name: string) => page.screenshot({ path: resolve(ARTIFACTS, `${name}.png`), fullPage: true });
 
-interface StoreTile { uid: string; code: string; box?: Box }
+interface StoreTile { uid: string; code: string; box?: Box; score?: number }
 const storeTiles = (page: Page): Promise<StoreTile[]> =>
   page.evaluate(() => (window as unknown as { __mjStore: { get(): { history: { present: { tiles: StoreTile[] } } } } }).__mjStore.get().history.present.tiles);
 
@@ -241,6 +244,26 @@ describe('scanner app', () => {
     await shot(page, 'left-out-2-added');
     await page.getByRole('button', { name: /Undo/ }).click();
     assert.equal(await page.locator('.left-out-box').count(), 2);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  test('a blurred photo: the review screen suggests taking it again (phone size)', async () => {
+    const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
+    const blurred = resolve(mkdtempSync(join(tmpdir(), 'mj-blur-')), 'blurred.jpg');
+    await sharp(resolve(FIXTURES, 'hand-a.jpg')).blur(8).jpeg().toFile(blurred);
+    await page.goto(server.url);
+    await page.getByRole('heading', { name: 'Photograph the hand' }).waitFor();
+    await page.getByTestId('file-input').setInputFiles(blurred);
+    await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 60_000 });
+    await page.locator('.photo-wrap img').waitFor();
+    const advice = page.locator('.retake-hint');
+    await advice.waitFor();
+    const tiles = await storeTiles(page);
+    const unsure = tiles.filter((t) => t.score !== undefined && t.score < CHECK_BELOW).length;
+    assert.equal(await advice.textContent(), `${unsure} of ${tiles.length} tiles are uncertain (marked). If the photo is blurred, dark or taken at a steep angle, take it again; otherwise check the marked tiles.`);
+    assert.equal(await page.locator('.tile-box.unsure').count(), unsure);
+    await shot(page, 'retake-1-review');
     assert.deepEqual(errors, []);
     await ctx.close();
   });
