@@ -21,7 +21,6 @@ import { retakeAdvice } from '../../vision/postprocess.ts';
 
 type Picking = { mode: 'change'; uid: string } | { mode: 'add'; box?: Box } | null;
 
-
 function medianSize(tiles: TileItem[]): [number, number] {
   const boxes = tiles.filter((t) => t.box).map((t) => t.box!);
   if (!boxes.length) return [60, 80];
