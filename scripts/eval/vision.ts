@@ -21,7 +21,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { classifyTileBytes, loadDefaultModels, scanBytes, MODEL_DIR } from '../../src/vision/node.ts';
 import { iou, retakeAdvice } from '../../src/vision/postprocess.ts';
-import { CHECK_BELOW, TILE_CODES, type Box, type ScanResult } from '../../src/vision/types.ts';
+import { CHECK_BELOW, needsCheck, TILE_CODES, type Box, type ScanResult } from '../../src/vision/types.ts';
 
 interface Label { width: number; height: number; tiles: { code: string; box: Box; sideways?: boolean }[] }
 
@@ -179,7 +179,7 @@ async function main(): Promise<void> {
       const ti = TILE_CODES.indexOf(gt[gi].code as (typeof TILE_CODES)[number]);
       const pj = TILE_CODES.indexOf(r.tiles[pi].code);
       if (ti >= 0) conf[ti][pj]++;
-      const marked = r.tiles[pi].score < CHECK_BELOW;
+      const marked = needsCheck(r.tiles[pi].score);
       if (ti === pj) {
         correct++;
         if (marked) rightMarked++;
@@ -215,9 +215,9 @@ async function main(): Promise<void> {
     }
     for (const t of extras) extraBy.set(t.code, (extraBy.get(t.code) ?? 0) + 1);
     extraTotal += extras.length;
-    extraMarked += extras.filter((t) => t.score < CHECK_BELOW).length;
-    if (!allRight && m.length === gt.length && extras.every((t) => t.score < CHECK_BELOW)
-      && m.every(({ gt: gi, pred: pi }) => gt[gi].code === r.tiles[pi].code || r.tiles[pi].score < CHECK_BELOW)) handsMarked++;
+    extraMarked += extras.filter((t) => needsCheck(t.score)).length;
+    if (!allRight && m.length === gt.length && extras.every((t) => needsCheck(t.score))
+      && m.every(({ gt: gi, pred: pi }) => gt[gi].code === r.tiles[pi].code || needsCheck(r.tiles[pi].score))) handsMarked++;
     if (drawDir && drawn < drawN && (!drawLost || !allRight)) {
       drawn++;
       await drawScene(file, r, lab, path.join(drawDir, f.replace(/\.\w+$/, '.png')));

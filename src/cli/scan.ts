@@ -11,7 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { classifyTileBytes, loadDefaultModels, scanBytes } from '../vision/node.ts';
-import { CHECK_BELOW, VisionError, type ScanResult } from '../vision/types.ts';
+import { needsCheck, VisionError, type ScanResult } from '../vision/types.ts';
 import { retakeAdvice } from '../vision/postprocess.ts';
 import { formatHand, scoreTiles } from '../engine/index.ts';
 
@@ -64,7 +64,7 @@ function readable(file: string, r: ScanResult): string {
     }
     const prev = r.tiles[i - 1];
     if (prev && prev.row === t.row && prev.group !== t.group) line += ' |';
-    line += ` ${t.code}${t.sideways ? '(side)' : ''}${t.score < CHECK_BELOW ? '?' : ''}`;
+    line += ` ${t.code}${t.sideways ? '(side)' : ''}${needsCheck(t.score) ? '?' : ''}`;
   });
   if (line) lines.push(line);
   for (const n of r.notes ?? []) lines.push(`  note: ${n}`);

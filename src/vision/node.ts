@@ -11,8 +11,6 @@ import type { ScanResult, TileCode } from './types.ts';
 
 export const MODEL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'model');
 
-export { MAX_THREADS };
-
 /**
  * wasm threads for Node: the machine's cores, at most MAX_THREADS; `MAHJONG_THREADS` (1..MAX_THREADS)
  * overrides, so a benchmark can be run on one thread. On this project's 2-core machine two threads

@@ -4,7 +4,7 @@
  * photo pixels. Also softmax/top-k for the classifier.
  */
 import type { LetterboxTransform } from './preprocess.ts';
-import { CHECK_BELOW, type Box, type Detection } from './types.ts';
+import { needsCheck, type Box, type Detection } from './types.ts';
 
 export const DET_STRIDE = 4;
 
@@ -344,6 +344,6 @@ export const RETAKE_SHARE = 0.3;
  * sure, so the advice goes once the player has checked enough of them.
  */
 export function retakeAdvice(scores: readonly (number | undefined)[]): { unsure: number; of: number } | null {
-  const unsure = scores.filter((s) => s !== undefined && s < CHECK_BELOW).length;
+  const unsure = scores.filter(needsCheck).length;
   return unsure >= RETAKE_MIN_UNSURE && unsure >= RETAKE_SHARE * scores.length ? { unsure, of: scores.length } : null;
 }

@@ -112,26 +112,16 @@ export function letterbox(img: RasterImage, size = 512, multiple = 32, fit = 1):
   const padY = fit < 1 ? Math.floor((H - ch) / 2) : 0;
   const data = new Float32Array(3 * W * H).fill(PAD_VALUE);
   const plane = W * H;
-  if (cw === img.width && ch === img.height) {
-    // at the raster's own size (the fine search at 1024): straight from the bytes
-    const { channels: C, data: src } = img;
-    for (let y = 0; y < ch; y++) {
-      for (let x = 0, s = y * cw * C, d = (y + padY) * W + padX; x < cw; x++, s += C, d++) {
-        data[d] = src[s] / 255;
-        data[plane + d] = src[s + 1] / 255;
-        data[2 * plane + d] = src[s + 2] / 255;
-      }
-    }
-    return { data, dims: [1, 3, H, W], transform: { scale: 1, padX, padY, width: W, height: H, srcWidth: img.width, srcHeight: img.height } };
-  }
-  const resized = resizeArea(img, cw, ch);
+  // at the raster's own size (the fine search at 1024) straight from its bytes, else area-resized
+  const same = cw === img.width && ch === img.height;
+  const src = same ? img.data : resizeArea(img, cw, ch);
+  const step = same ? img.channels : 3;
+  const mul = same ? 1 / 255 : 1;
   for (let y = 0; y < ch; y++) {
-    for (let x = 0; x < cw; x++) {
-      const s = (y * cw + x) * 3;
-      const d = (y + padY) * W + x + padX;
-      data[d] = resized[s];
-      data[plane + d] = resized[s + 1];
-      data[2 * plane + d] = resized[s + 2];
+    for (let x = 0, s = y * cw * step, d = (y + padY) * W + padX; x < cw; x++, s += step, d++) {
+      data[d] = src[s] * mul;
+      data[plane + d] = src[s + 1] * mul;
+      data[2 * plane + d] = src[s + 2] * mul;
     }
   }
   return {

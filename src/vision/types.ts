@@ -116,3 +116,6 @@ export const MAX_PIXELS = 400_000_000;
  * screen), and `eval:vision` counts how many misreads carry that mark.
  */
 export const CHECK_BELOW = 0.6;
+
+/** Whether a tile with this score is marked "please check" (no score: set or confirmed by the player). */
+export const needsCheck = (score: number | undefined): boolean => score !== undefined && score < CHECK_BELOW;

@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ARTIFACTS, FIXTURES, build, launch, serve } from './harness.ts';
 import { MAX_THREADS } from '../../src/vision/runtime.ts';
-import { CHECK_BELOW } from '../../src/vision/types.ts';
+import { needsCheck } from '../../src/vision/types.ts';
 
 type Box = [number, number, number, number];
 interface Label { width: number; height: number; tiles: { code: string; box: Box; sideways?: boolean }[] }
@@ -260,7 +260,7 @@ describe('scanner app', () => {
     const advice = page.locator('.retake-hint');
     await advice.waitFor();
     const tiles = await storeTiles(page);
-    const unsure = tiles.filter((t) => t.score !== undefined && t.score < CHECK_BELOW).length;
+    const unsure = tiles.filter((t) => needsCheck(t.score)).length;
     assert.equal(await advice.textContent(), `${unsure} of ${tiles.length} tiles are uncertain (marked). If the photo is blurred, dark or taken at a steep angle, take it again; otherwise check the marked tiles.`);
     assert.equal(await page.locator('.tile-box.unsure').count(), unsure);
     await shot(page, 'retake-1-review');

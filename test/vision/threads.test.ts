@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_THREADS, nodeThreads } from '../../src/vision/node.ts';
+import { nodeThreads } from '../../src/vision/node.ts';
+import { MAX_THREADS } from '../../src/vision/runtime.ts';
 
 describe('nodeThreads (wasm threads in Node)', () => {
   it('uses the cores, at most MAX_THREADS, at least one', () => {

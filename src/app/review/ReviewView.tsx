@@ -16,7 +16,7 @@ import { TileFace } from '../tiles/TileFace.tsx';
 import { tileName } from '../i18n/index.ts';
 import { Sheet, TileGrid } from './TilePicker.tsx';
 import { usePhotoUrl } from './usePhotoUrl.ts';
-import { CHECK_BELOW } from '../../vision/types.ts';
+import { needsCheck } from '../../vision/types.ts';
 import { retakeAdvice } from '../../vision/postprocess.ts';
 
 type Picking = { mode: 'change'; uid: string } | { mode: 'add'; box?: Box } | null;
@@ -75,7 +75,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
   const indexOf = (uid: string) => work.tiles.findIndex((x) => x.uid === uid);
   const describe = (tile: TileItem, i: number) => {
     const base = t('review.tile', { n: i + 1, name: tileName(t, tile.code) });
-    return tile.score !== undefined && tile.score < CHECK_BELOW ? `${base}, ${t('review.unsure', { pct: Math.round(tile.score * 100) })}` : base;
+    return needsCheck(tile.score) ? `${base}, ${t('review.unsure', { pct: Math.round(tile.score! * 100) })}` : base;
   };
 
   const onPhotoClick = (e: MouseEvent<HTMLDivElement>) => {
@@ -115,7 +115,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
             <button
               key={tile.uid}
               type="button"
-              className={`tile-box${tile.score !== undefined && tile.score < CHECK_BELOW ? ' unsure' : ''}`}
+              className={`tile-box${needsCheck(tile.score) ? ' unsure' : ''}`}
               data-uid={tile.uid}
               data-code={tile.code}
               style={boxStyle(tile.box, work.photo!)}
@@ -150,7 +150,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
           <li key={tile.uid}>
             <button
               type="button"
-              className={`strip-tile${tile.score !== undefined && tile.score < CHECK_BELOW ? ' unsure' : ''}`}
+              className={`strip-tile${needsCheck(tile.score) ? ' unsure' : ''}`}
               data-uid={tile.uid}
               data-code={tile.code}
               aria-label={describe(tile, i)}
