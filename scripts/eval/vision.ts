@@ -165,7 +165,7 @@ async function main(): Promise<void> {
     const file = path.join(imgDir, f);
     const lab = JSON.parse(await readFile(path.join(data, 'labels', f.replace(/\.\w+$/, '.json')), 'utf8')) as Label;
     const t0 = performance.now();
-    const r = await scanBytes(new Uint8Array(await readFile(file)), models, { tta, threshold, rescue: process.argv.includes('--rescue'), zoom: !process.argv.includes('--no-zoom'), handCheck: !process.argv.includes('--no-hand-check'), strayFilter: !process.argv.includes('--no-stray-filter'), ...(arg('--fine-skip-at') ? { fineSkipAt: Number(arg('--fine-skip-at')) } : {}) });
+    const r = await scanBytes(new Uint8Array(await readFile(file)), models, { tta, threshold, rescue: process.argv.includes('--rescue'), zoom: !process.argv.includes('--no-zoom'), handCheck: !process.argv.includes('--no-hand-check'), ...(process.argv.includes('--no-beside') ? { besideRescue: false } : {}), strayFilter: !process.argv.includes('--no-stray-filter'), ...(arg('--fine-skip-at') ? { fineSkipAt: Number(arg('--fine-skip-at')) } : {}) });
     times.push(performance.now() - t0);
     const gt = lab.tiles;
     const m = matchBoxes(gt.map((t) => t.box), r.tiles);
@@ -200,8 +200,8 @@ async function main(): Promise<void> {
         errorLines.push(JSON.stringify({
           scene: f,
           wrong: m.filter(({ gt: gi, pred: pi }) => gt[gi].code !== r.tiles[pi].code).map(({ gt: gi, pred: pi }) => ({ truth: gt[gi].code, read: r.tiles[pi].code, box: gt[gi].box, score: +r.tiles[pi].score.toFixed(3), handCheck: !!r.tiles[pi].handCheck, alternatives: r.tiles[pi].alternatives?.map((a) => a.code) })),
-          missed: gt.filter((_, i) => !found.has(i)).map((t) => t.code),
-          extra: extras.map((t) => ({ read: t.code, score: +t.score.toFixed(3) })),
+          missed: gt.filter((_, i) => !found.has(i)).map((t) => ({ code: t.code, box: t.box })),
+          extra: extras.map((t) => ({ read: t.code, score: +t.score.toFixed(3), box: t.box.map((v) => +v.toFixed(1)) })),
           notes: r.notes,
         }));
       }

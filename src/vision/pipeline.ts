@@ -11,7 +11,7 @@
  */
 import { checkHandWithStrays, UNREAD_BELOW } from './handcheck.ts';
 import { clampRegion, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, farViewTaken, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
+import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, farViewTaken, besideHand, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -146,6 +146,9 @@ export interface PipelineOptions {
   /** Weak detections (>= EDGE_RESCUE_THRESHOLD) of tiles the photo's edge cuts may complete an
    * incomplete hand in the hand check (default: when the hand check is on). */
   edgeRescue?: boolean;
+  /** Weak detections (>= EDGE_RESCUE_THRESHOLD) beside the hand's tiles and of their size
+   * (besideHand) may complete an incomplete hand in the hand check too (default: as edgeRescue). */
+  besideRescue?: boolean;
   /** When the tiles fill only part of the photo, detect again on that part, zoomed in (default true). */
   zoom?: boolean;
   /** Detect again on the photo shrunk (ZOOM_OUT_FIT), and keep that when its tiles are those of a
@@ -303,7 +306,12 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     const [x, y, w, h] = toOriginal(b);
     return x <= edgePx || y <= edgePx || x + w >= photo.originalWidth - edgePx || y + h >= photo.originalHeight - edgePx;
   };
-  candidates = candidates.filter((d) => d.score >= minScore || atEdge(d.box));
+  // and, for the hand check too, weak peaks in line with the hand (besideHand)
+  const sureBoxes = sure(candidates);
+  const weakIdx = candidates.flatMap((d, i) => (d.score < minScore && !atEdge(d.box) ? [i] : []));
+  const beside = (opts.besideRescue ?? edgeRescue) ? besideHand(weakIdx.map((i) => candidates[i]!.box), sureBoxes) : weakIdx.map(() => false);
+  const besideSet = new Set(weakIdx.filter((_, j) => beside[j]));
+  candidates = candidates.filter((d, i) => d.score >= minScore || atEdge(d.box) || besideSet.has(i));
   if (!candidates.some((d) => d.score >= minScore)) candidates = [];
   const result: ScanResult = { width: photo.originalWidth, height: photo.originalHeight, tiles: [] };
   if (photo.notes.length || decodeNotes.length) result.notes = [...photo.notes, ...decodeNotes];
@@ -340,7 +348,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     const alternatives = next.filter((x) => x.score >= ALT_MIN_PROB).map((x) => ({ code: models.labels[x.index] as TileCode, score: round(x.score, 4) }));
     if (alternatives.length) tile.alternatives = alternatives;
     if (d.sideways) tile.sideways = true;
-    // below every threshold: an edge candidate, taken only by the hand check
+    // below every threshold: a weak candidate (at the edge, or beside the hand), taken only by the hand check
     if (d.score < minScore) {
       if (best.score * d.score < EDGE_RESCUE_SCORE) return null;
       edgeIdx.push(i);
@@ -377,17 +385,22 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     let pool = live;
     let hc = check(pool, stray);
     if (!hc.complete && edgeIdx.length) {
-      // a tile the photo cuts may be what the hand lacks: the edge candidates join as strays
+      // a tile the photo cuts, or a weak one in line with the hand, may be what the hand lacks: the weak candidates join as strays
       edgeIdx.forEach((i, j) => { all[i] = edgeTiles[j]!; });
       const withEdge = [...live, ...edgeIdx];
       const hc2 = check(withEdge, [...stray, ...edgeIdx.map(() => true)]);
       // taken as read: the hand check may not also change an edge candidate's class
-      const took = hc2.complete && hc2.kept.some((j) => j >= live.length) && hc2.changed.every((j) => hc2.kept[j]! < live.length);
+      // a weak candidate in line with the hand is taken only when no other tile changes or is left out
+      const inLine = hc2.kept.some((j) => j >= live.length && !atEdge(dets[withEdge[j]!]!.box));
+      const took = hc2.complete && hc2.kept.some((j) => j >= live.length) && hc2.changed.every((j) => hc2.kept[j]! < live.length) && !(inLine && (hc2.changed.length || hc2.dropped.length));
       if (took) {
         pool = withEdge;
         hc = hc2;
-        const n = hc2.kept.filter((j) => j >= live.length).length;
-        result.notes = [...(result.notes ?? []), `hand check: ${n === 1 ? 'one weak detection' : `${n} weak detections`} at the photo's edge (a tile the photo cuts) ${n === 1 ? 'was' : 'were'} taken, as the hand needs ${n === 1 ? 'it' : 'them'}`];
+        const takenIdx = hc2.kept.filter((j) => j >= live.length).map((j) => withEdge[j]!);
+        const nEdge = takenIdx.filter((i) => atEdge(dets[i]!.box)).length, nIn = takenIdx.length - nEdge;
+        const weakNote = (n: number, where: string) => `hand check: ${n === 1 ? 'one weak detection' : `${n} weak detections`} ${where} ${n === 1 ? 'was' : 'were'} taken, as the hand needs ${n === 1 ? 'it' : 'them'}`;
+        if (nEdge) result.notes = [...(result.notes ?? []), weakNote(nEdge, "at the photo's edge (a tile the photo cuts)")];
+        if (nIn) result.notes = [...(result.notes ?? []), weakNote(nIn, 'in line with the hand')];
       }
       for (const i of edgeIdx) if (!took || !hc2.kept.some((j) => withEdge[j] === i)) all[i] = null;
     }

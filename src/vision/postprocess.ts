@@ -286,6 +286,34 @@ export function strayDetections(boxes: readonly Box[], detScores: readonly numbe
   return stray;
 }
 
+/** A weak peak lies beside the hand when its centre is within this many median long sides of a sure tile's... */
+export const BESIDE_NEAR = 1.6;
+/** ...its long side is within this factor of the sure tiles' median... */
+export const BESIDE_SCALE = 1.35;
+/** ...and it overlaps no sure tile by more than this IoU. */
+export const BESIDE_OVERLAP = 0.2;
+
+/**
+ * Which weak detector peaks (`weak`, below the detection threshold) lie beside the hand: next
+ * to a sure tile (`sure`) and of the hand's size, without covering a sure tile. A face-down
+ * tile of a dark colour on a dark cloth, or a blank white dragon on a pale body, scores low
+ * although it stands in the row; such a peak is a candidate the hand check may take when the
+ * hand lacks a tile (pipeline.ts), never a tile on its own.
+ */
+export function besideHand(weak: readonly Box[], sure: readonly Box[], near = BESIDE_NEAR, scale = BESIDE_SCALE): boolean[] {
+  if (!sure.length) return weak.map(() => false);
+  const med = medianLongSide(sure);
+  const c = (b: Box) => [b[0] + b[2] / 2, b[1] + b[3] / 2] as const;
+  const sc = sure.map(c);
+  return weak.map((b) => {
+    const long = Math.max(b[2], b[3]);
+    if (long > med * scale || long * scale < med) return false;
+    if (sure.some((o) => iou(b, o) > BESIDE_OVERLAP)) return false;
+    const [x, y] = c(b);
+    return sc.some(([sx, sy]) => Math.hypot(sx - x, sy - y) <= near * med);
+  });
+}
+
 /** Two face-down tiles whose centres are closer than this many long sides (the larger) lie side by side. */
 export const BACKS_NEAR = 1.6;
 

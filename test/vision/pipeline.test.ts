@@ -150,6 +150,42 @@ describe('scanPhoto with stand-in models', () => {
     for (const r of [a, b, c]) expect(r.tiles.map((t) => t.code)).toEqual(HAND.slice(0, 13));
   });
 
+  // a weak peak in line with the row, where the row's 14th tile would lie (a dark back on a dark
+  // cloth, a blank white dragon): the detector sees it only weakly, away from the photo's edge
+  const next = (code: string, det = 0.3): Placed => ({ cx: 40 + 28 * 13, cy: 152, det, code });
+
+  it('takes a weak detection in line with the hand when the hand lacks it, and says so', async () => {
+    const r = await scan([...row(HAND.slice(0, 13)), next('5p')]);
+    expect(r.tiles.map((t) => t.code)).toEqual(HAND);
+    const t = r.tiles.find((x) => at(x.box, next('5p')))!;
+    expect(t.code).toBe('5p');
+    expect(t.score).toBeLessThan(0.45);
+    expect(r.notes?.join(' ')).toMatch(/one weak detection in line with the hand was taken, as the hand needs it/);
+    expect(r.notes?.join(' ')).not.toMatch(/photo's edge/);
+  });
+
+  it('does not take a weak detection in line with the hand when the hand is complete, when it does not complete it, or with besideRescue off', async () => {
+    const a = await scan([...row(), { ...next('5z'), cx: 40 + 28 * 14 }]);
+    expect(a.tiles.map((t) => t.code)).toEqual(HAND);
+    expect(a.notes).toBeUndefined();
+    const b = await scan([...row(HAND.slice(0, 13)), next('7z')]);
+    expect(b.tiles.map((t) => t.code)).toEqual(HAND.slice(0, 13));
+    const c = await scan([...row(HAND.slice(0, 13)), next('5p')], undefined, undefined, { besideRescue: false });
+    expect(c.tiles.map((t) => t.code)).toEqual(HAND.slice(0, 13));
+    expect(c.notes).toBeUndefined();
+  });
+
+  it('does not take a weak detection in line with the hand when the hand check would also leave a tile out for it', async () => {
+    const doubtful: Placed = { cx: 40 + 28 * 14, cy: 152, det: DOUBTFUL, code: '7z' };
+    const r = await scan([...row(HAND.slice(0, 13)), next('5p'), doubtful]);
+    expect(r.tiles.map((t) => t.code)).toEqual([...HAND.slice(0, 13), '7z']);
+    expect(r.notes?.join(' ') ?? '').not.toMatch(/in line with the hand/);
+    // the same weak peak at the photo's edge may be taken so (a tile the photo cuts)
+    const e = await scan([...row(HAND.slice(0, 13)), cut('5p'), doubtful]);
+    expect(e.tiles.map((t) => t.code).sort()).toEqual([...HAND].sort());
+    expect(e.notes?.join(' ')).toMatch(/at the photo's edge/);
+  });
+
   it('crops at the size the classifier takes: 72x96 for a large-crop classifier, 48x64 when the models do not say', async () => {
     const large: number[][] = [], plain: number[][] = [];
     const a = await scan(row(), { w: 72, h: 96 }, large);

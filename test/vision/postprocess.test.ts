@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE } from '../../src/vision/postprocess.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -305,6 +305,35 @@ describe('loneBacks', () => {
     expect(loneBacks(boxes, [true, true, false, false])).toEqual([false, false, false, false]);
     // the two backs of a concealed kong shown back, face, face, back: three tiles apart, each lone
     expect(loneBacks(boxes, [true, false, false, true])).toEqual([true, false, false, true]);
+  });
+});
+
+describe('besideHand (weak peaks in line with the hand, for the hand check)', () => {
+  type B = [number, number, number, number];
+  // sure tiles 40x60 in a row at x = 0, 42, ..., 210; median long side 60
+  const sure: B[] = Array.from({ length: 6 }, (_, i) => [i * 42, 0, 40, 60]);
+  it('takes a peak of the hand\'s size next to the row, as the row\'s next tile or in the row below', () => {
+    expect(besideHand([[252, 0, 40, 60], [0, 64, 40, 60]], sure)).toEqual([true, true]);
+  });
+  it('takes a sideways tile of the hand\'s size (long side counts, not orientation)', () => {
+    expect(besideHand([[254, 10, 60, 40]], sure)).toEqual([true]);
+  });
+  it('refuses a peak farther than BESIDE_NEAR long sides from every sure centre', () => {
+    const gap = BESIDE_NEAR * 60; // centre distance from the last tile (centre x = 230)
+    expect(besideHand([[230 + gap - 20 - 1, 0, 40, 60]], sure)).toEqual([true]);
+    expect(besideHand([[230 + gap - 20 + 1, 0, 40, 60]], sure)).toEqual([false]);
+    expect(besideHand([[100, 300, 40, 60]], sure)).toEqual([false]);
+  });
+  it('refuses a peak much larger or smaller than the hand\'s tiles (a box round two tiles, a pip)', () => {
+    const big = 60 * BESIDE_SCALE + 2, small = 60 / BESIDE_SCALE - 2;
+    expect(besideHand([[252, 0, big * 0.66, big], [252, 0, small * 0.66, small]], sure)).toEqual([false, false]);
+  });
+  it('refuses a peak that covers a sure tile (a second peak on the same tile)', () => {
+    expect(iou([10, 0, 40, 60], sure[0]!)).toBeGreaterThan(BESIDE_OVERLAP);
+    expect(besideHand([[10, 0, 40, 60]], sure)).toEqual([false]);
+  });
+  it('takes nothing when there is no sure tile', () => {
+    expect(besideHand([[0, 0, 40, 60]], [])).toEqual([false]);
   });
 });
 
