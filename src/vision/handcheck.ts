@@ -171,6 +171,8 @@ export const UNREAD_COST = 2.5;
  * different kinds at least 1.17.
  */
 export const TWIN_L1 = 0.9;
+/** Added to the cost of leaving a doubtful face out for reading it as a flower instead (a tie-break). */
+const FLOWER_FOR_DROP = 0.01;
 /** Taken off the unread cost for a group of look-alikes (a tie-break, not a discount). */
 const GROUP_PREFERENCE = 0.01;
 
@@ -225,20 +227,21 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     const top = p[first[i]!]!;
     const alts: { k: number; cost: number }[] = [];
     if (first[i] === BACK) return alts;
+    const d = det?.[i];
+    const dropCost = d !== undefined && d < dropBelow ? Math.max(0, dropPrior + Math.log(Math.max(d, 1e-6) / (1 - Math.min(d, 1 - 1e-6)))) : undefined;
     for (let k = 0; k < p.length; k++) {
       if (k === first[i] || k === BACK || p[k]! < minProb) continue;
-      const cost = Math.log(top) - Math.log(p[k]!);
+      let cost = Math.log(top) - Math.log(p[k]!);
+      // a flower takes no part in the hand, so reading a doubtful face as one leaves it out in
+      // all but name: it costs at least as much as leaving it out, which wins the tie
+      if (dropCost !== undefined && first[i]! < FLOWER_BASE && k >= FLOWER_BASE) cost = Math.max(cost, dropCost + FLOWER_FOR_DROP);
       if (cost <= maxCost) alts.push({ k, cost });
     }
     const next = alts.sort((a, b) => a.cost - b.cost).slice(0, 2);
     if (isUnread.has(i)) next.push({ k: UNREAD, cost: unreadCost });
     // a touch cheaper than one of them alone: look-alikes are read alike when both complete the hand
     if (groupOf.has(i)) next.push({ k: UNREAD_GROUP, cost: unreadCost - GROUP_PREFERENCE });
-    const d = det?.[i];
-    if (d !== undefined && d < dropBelow) {
-      const cost = Math.max(0, dropPrior + Math.log(Math.max(d, 1e-6) / (1 - Math.min(d, 1 - 1e-6))));
-      if (cost <= maxCost) next.push({ k: DROPPED, cost });
-    }
+    if (dropCost !== undefined && dropCost <= maxCost) next.push({ k: DROPPED, cost: dropCost });
     return next;
   });
   // the least certain tiles that have one

@@ -9,7 +9,7 @@
  * call -> a second look at tiles read as flowers (72x96 crops, flower reader) -> hand check ->
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
-import { checkHandWithStrays, UNREAD_BELOW } from './handcheck.ts';
+import { checkHandWithStrays, DROP_BELOW, UNREAD_BELOW } from './handcheck.ts';
 import { clampRegion, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, farViewTaken, besideHand, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
@@ -50,6 +50,10 @@ export const FLOWER_READER_WEIGHT = 0.9;
 /** A detection at least this likely a flower may lie apart from the hand without being a stray
  * (flowers are laid aside, and a hand is complete without them). */
 export const FLOWER_LIES_APART = 0.5;
+/** ...unless it is doubtful twice over: a detector score below DROP_BELOW and no class this likely
+ * (on val-holdout, patches of a cloth read as flowers scored 0.12-0.30, real flowers so weakly
+ * detected 0.79 and more). */
+export const FLOWER_APART_READ = 0.5;
 
 /** 'all': classify every crop also turned 180 degrees and average the probabilities;
  * 'uncertain': only crops the first pass is not sure of (top probability < TTA_CONFIDENT);
@@ -370,7 +374,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const f0 = models.labels.indexOf('f1');
   const stray = (opts.strayFilter ?? true)
     ? strayDetections(live.map((i) => rasterBoxes[i]!), live.map((i) => dets[i]!.score), live.map((i) => Math.max(...probs[i]!)),
-      live.map((i) => f0 >= 0 && flowerMass(probs[i]!, f0) >= FLOWER_LIES_APART))
+      live.map((i) => f0 >= 0 && flowerMass(probs[i]!, f0) >= FLOWER_LIES_APART && (dets[i]!.score >= DROP_BELOW || Math.max(...probs[i]!) >= FLOWER_APART_READ)))
     : live.map(() => false);
   let keptIdx = live;
   if (live.length && (opts.handCheck ?? true)) {

@@ -246,6 +246,19 @@ describe('leaving out doubtful detections', () => {
     expect(b.dropped).toEqual([14]);
     expect(b.changed).toEqual([]);
   });
+  it('leaves a doubtful face out rather than read it as a flower, which would keep it in the result (a cloth patch read 6m, f3 next)', () => {
+    // a flower takes no part in the hand: as f3 the hand is complete too, and that guess is cheap
+    const patch = [...sure(hand), probs('6m', 0.12, { f3: 0.11 })];
+    const r = checkHand(patch, { detScores: det(15, { 14: 0.57 }) });
+    expect(r.complete).toBe(true);
+    expect(r.dropped).toEqual([14]);
+    expect(r.changed).toEqual([]);
+    // a face the detector is sure of may still be read as a flower (a flower taken for a tile)
+    const flower = checkHand(patch, { detScores: det(15) });
+    expect(flower.dropped).toEqual([]);
+    expect(flower.changed).toEqual([14]);
+    expect(TILE_CODES[flower.classes[14]!]).toBe('f3');
+  });
   it('checkHandWithStrays reports kept tiles without the dropped ones, changes by kept position', () => {
     const p = [probs('5z', 0.9), probs('1m'), probs('2m'), probs('2m', 0.6, { '3m': 0.35 }), ...sure('4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z')];
     const r = checkHandWithStrays(p, p.map(() => false), { detScores: det(15, { 0: 0.5 }) });

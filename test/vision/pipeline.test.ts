@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DET_THRESHOLD, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT } from '../../src/vision/postprocess.ts';
+import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
 import { CROP_H, CROP_W } from '../../src/vision/preprocess.ts';
 import type { OrtSession } from '../../src/vision/runtime.ts';
@@ -45,7 +46,11 @@ function fakeClassifier(codes: string[], seen: number[][] = []): OrtSession {
       expect(feeds.crops!.data.length).toBe(feeds.crops!.dims.reduce((a, b) => a * b, 1));
       const n = feeds.crops!.dims[0]!, K = TILE_CODES.length;
       const logits = new Float32Array(n * K);
-      for (let j = 0; j < n; j++) logits[j * K + TILE_CODES.indexOf(codes[j] as never)] = 12;
+      // 'flower?': a patch the classifier finds flower-like but cannot read (mass 0.63, each flower 0.08)
+      for (let j = 0; j < n; j++) {
+        if (codes[j] === 'flower?') for (let f = 1; f <= 8; f++) logits[j * K + TILE_CODES.indexOf(`f${f}` as never)] = 2;
+        else logits[j * K + TILE_CODES.indexOf(codes[j] as never)] = 12;
+      }
       return { logits: { data: logits, dims: [n, K] } };
     },
   } as unknown as OrtSession;
@@ -107,6 +112,23 @@ describe('scanPhoto with stand-in models', () => {
     const r = await scan([...row(), flower]);
     expect(r.tiles.map((t) => t.code)).toEqual([...HAND, 'f3']);
     expect(r.leftOut).toBeUndefined();
+  });
+
+  it('leaves out a doubtful detection apart from the hand that it cannot read but as some flower, and keeps a sure one', async () => {
+    // beside the row's end: more than STRAY_GAP tile lengths from it, too near to be isolated
+    const patch: Placed = { cx: 484, cy: 152, det: DOUBTFUL, code: 'flower?' };
+    const a = await scan([...row(), patch], undefined, undefined, { tta: 'off' });
+    expect(a.tiles.map((t) => t.code)).toEqual(HAND);
+    expect(a.leftOut).toHaveLength(1);
+    expect(a.leftOut![0]!.code).toMatch(/^f[1-8]$/);
+    expect(at(a.leftOut![0]!.box, patch)).toBe(true);
+    // the same reading from a detection scoring DROP_BELOW or more, or a flower read surely, is a flower laid aside
+    const b = await scan([...row(), { ...patch, det: DROP_BELOW + 0.02 }], undefined, undefined, { tta: 'off' });
+    expect(b.tiles).toHaveLength(15);
+    expect(b.leftOut).toBeUndefined();
+    const c = await scan([...row(), { ...patch, code: 'f3' }], undefined, undefined, { tta: 'off' });
+    expect(c.tiles.map((t) => t.code)).toEqual([...HAND, 'f3']);
+    expect(c.leftOut).toBeUndefined();
   });
 
   it('keeps every detection and reports nothing left out when all are sure', async () => {
