@@ -102,11 +102,13 @@ async function classifyCrops(models: Models, crops: Float32Array, n: number, mod
 
 /**
  * The flower reader's second look at the tiles the classifier reads as flowers (flower mass >=
- * FLOWER_GATE): larger crops (FLOWER_W x FLOWER_H), both ways up, averaged; their split of the
- * flower mass is blended into the classifier's with `weight` (withFlowerReading). No-op without a
- * flower reader.
+ * FLOWER_GATE): larger crops (FLOWER_W x FLOWER_H), read again turned 180 degrees as the
+ * classifier's crops are (`mode`: with 'uncertain', only those whose reading is below
+ * TTA_CONFIDENT; on val-holdout, grid-holdout and the single held-out tiles no reading changed
+ * against turning all of them), the two readings averaged; their split of the flower mass is
+ * blended into the classifier's with `weight` (withFlowerReading). No-op without a flower reader.
  */
-async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], weight = FLOWER_READER_WEIGHT, margin = CROP_MARGIN): Promise<void> {
+async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], mode: TtaMode, weight = FLOWER_READER_WEIGHT, margin = CROP_MARGIN): Promise<void> {
   const reader = models.flowers;
   const f0 = models.labels.indexOf('f1');
   if (!reader || f0 < 0) return;
@@ -114,14 +116,18 @@ async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sidew
   if (!idx.length) return;
   const crops = cropTiles(img, idx.map((i) => boxes[i]!), idx.map((i) => sideways[i]!), FLOWER_W, FLOWER_H, margin);
   const n = idx.length, plane = FLOWER_H * FLOWER_W;
-  const both = new Float32Array(2 * n * 3 * plane);
-  both.set(crops);
-  both.set(turnedCrops(crops, idx.map((_, j) => j), plane), n * 3 * plane);
-  const out = await reader.run({ [reader.inputNames[0]]: floatTensor(both, [2 * n, 3, FLOWER_H, FLOWER_W]) });
-  const logits = out[reader.outputNames[0]].data as Float32Array;
+  const read = async (data: Float32Array, m: number) => {
+    const out = await reader.run({ [reader.inputNames[0]]: floatTensor(data, [m, 3, FLOWER_H, FLOWER_W]) });
+    const logits = out[reader.outputNames[0]].data as Float32Array;
+    return Array.from({ length: m }, (_, j) => softmax(logits, j * 8, 8));
+  };
+  const upright = await read(crops, n);
+  const again = mode === 'off' ? [] : idx.flatMap((_, j) => (mode === 'all' || Math.max(...upright[j]!) < TTA_CONFIDENT ? [j] : []));
+  const turned = again.length ? await read(turnedCrops(crops, again, plane), again.length) : [];
+  const turnedOf = new Map(again.map((j, t) => [j, turned[t]!]));
   idx.forEach((i, j) => {
-    const a = softmax(logits, j * 8, 8), b = softmax(logits, (n + j) * 8, 8);
-    withFlowerReading(probs[i]!, a.map((v, k) => (v + b[k]!) / 2), f0, weight);
+    const a = upright[j]!, b = turnedOf.get(j);
+    withFlowerReading(probs[i]!, b ? a.map((v, k) => (v + b[k]!) / 2) : a, f0, weight);
   });
 }
 
@@ -334,7 +340,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   if (T) T.classify = now() - t;
   if (opts.flowerReader ?? true) {
     t = now();
-    await readFlowers(models, view, rasterBoxes, dets.map((d) => d.sideways), probs, opts.flowerReaderWeight);
+    await readFlowers(models, view, rasterBoxes, dets.map((d) => d.sideways), probs, ttaMode(opts.tta), opts.flowerReaderWeight);
     if (T) T.flowers = now() - t;
   }
   t = now();
@@ -453,7 +459,7 @@ export async function classifyTileImage(img: RasterImage, models: Models, k = 3,
   const { w, h } = modelCropSize(models);
   const crop = cropWholeImage(img, w, h);
   const [p] = await classifyCrops(models, crop, 1, ttaMode(tta));
-  await readFlowers(models, img, [[0, 0, img.width, img.height]], [img.width > img.height], [p], undefined, 1.0);
+  await readFlowers(models, img, [[0, 0, img.width, img.height]], [img.width > img.height], [p], ttaMode(tta), undefined, 1.0);
   return topK(p, k).map((x) => ({ code: models.labels[x.index] as TileCode, score: round(x.score, 4) }));
 }
 

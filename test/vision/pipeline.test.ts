@@ -8,7 +8,7 @@ import { DET_THRESHOLD, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FIN
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT } from '../../src/vision/postprocess.ts';
 import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
-import { CROP_H, CROP_W } from '../../src/vision/preprocess.ts';
+import { CROP_H, CROP_W, FLOWER_H, FLOWER_W } from '../../src/vision/preprocess.ts';
 import type { OrtSession } from '../../src/vision/runtime.ts';
 import { TILE_CODES, type Box, type DecodedPhoto } from '../../src/vision/types.ts';
 
@@ -216,6 +216,54 @@ describe('scanPhoto with stand-in models', () => {
     expect(b.tiles.map((t) => t.code)).toEqual(HAND);
     expect(large[0]).toEqual([14, 3, 96, 72]);
     expect(plain[0]).toEqual([14, 3, CROP_H, CROP_W]);
+  });
+});
+
+describe('scanPhoto: the flower reader\'s second look, turned 180 degrees as the classifier\'s crops are', () => {
+  /** A flower reader that reads its first batch as `first` (logits per crop, f1..f8) and every later
+   * (turned) batch as sure f3; the batch sizes go to `batches`. */
+  function fakeReader(first: number[][], batches: number[]): OrtSession {
+    return {
+      inputNames: ['crops'],
+      outputNames: ['logits'],
+      run: async (feeds: Record<string, { dims: readonly number[] }>) => {
+        const n = feeds.crops!.dims[0]!;
+        expect(feeds.crops!.dims.slice(1)).toEqual([3, FLOWER_H, FLOWER_W]);
+        const logits = new Float32Array(n * 8);
+        for (let j = 0; j < n; j++) logits.set(batches.length ? [0, 0, 12, 0, 0, 0, 0, 0] : first[j]!, j * 8);
+        batches.push(n);
+        return { logits: { data: logits, dims: [n, 8] } };
+      },
+    } as unknown as OrtSession;
+  }
+  // the hand and two flowers laid aside below it, which the classifier reads as f3 and f7
+  const flowers: Placed[] = [{ cx: 100, cy: 240, det: 0.95, code: 'f3' }, { cx: 128, cy: 240, det: 0.949, code: 'f7' }];
+  // the reader: the first flower surely f3, the second torn between f3 and f7
+  const reading = [[0, 0, 12, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0, 1, 0]];
+  const scanWith = async (tta?: PipelineOptions['tta']) => {
+    const tiles = [...row(), ...flowers], batches: number[] = [];
+    const byStrength = [...tiles].sort((a, b) => b.det - a.det);
+    const models: Models = { detector: fakeDetector(tiles), classifier: fakeClassifier(byStrength.map((t) => t.code)), flowers: fakeReader(reading, batches), labels: TILE_CODES, bytes: 0 };
+    const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
+    const r = await scanPhoto(photo, models, { zoom: false, ...(tta === undefined ? {} : { tta }) });
+    return { r, batches };
+  };
+
+  it('reads again turned only the flowers it is unsure of (by default), and averages the two readings', async () => {
+    const { r, batches } = await scanWith();
+    expect(batches).toEqual([2, 1]);
+    // turned, the torn flower reads f3, so the averaged reading makes it less surely f7 than one look does
+    const torn = (x: typeof r) => x.tiles.find((t) => at(t.box, flowers[1]!))!;
+    const once = (await scanWith('off')).r;
+    expect(torn(r).code).toBe('f7');
+    expect(torn(r).score).toBeLessThan(torn(once).score - 0.01);
+    // the sure one is read once either way
+    expect(r.tiles.find((t) => at(t.box, flowers[0]!))!.score).toBeCloseTo(once.tiles.find((t) => at(t.box, flowers[0]!))!.score, 6);
+  });
+
+  it('reads every flower again turned with tta "all", and none with tta "off"', async () => {
+    expect((await scanWith('all')).batches).toEqual([2, 2]);
+    expect((await scanWith('off')).batches).toEqual([2]);
   });
 });
 
