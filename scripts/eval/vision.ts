@@ -1,7 +1,7 @@
 /**
  * npm run eval:vision -- [--data training-data/val-holdout] [--limit N] [--json]
  *                        [--confusion model/confusion.png] [--draw DIR] [--draw-n 12] [--draw-lost]
- *                        [--models DIR] [--tta|--no-tta] (default: turn only uncertain crops) [--threshold 0.45] [--rescue] [--no-zoom] [--no-hand-check] [--no-stray-filter] [--fine-skip-at N] [--errors FILE]
+ *                        [--models DIR] [--tta|--no-tta] (default: turn only uncertain crops) [--threshold 0.45] [--rescue] [--no-zoom] [--no-hand-check] [--no-beside] [--no-stray-filter] [--fine-skip-at N] [--errors FILE]
  * npm run eval:vision -- --tiles training-data/tiles-holdout [--limit N] [--json]
  *
  * With --tiles, each single-tile image of a `--tiles` generator set goes through the
