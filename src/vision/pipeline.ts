@@ -13,7 +13,7 @@ import { checkHandWithStrays, DROP_BELOW, UNREAD_BELOW } from './handcheck.ts';
 import { clampRegion, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, farViewTaken, besideHand, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
-import { floatTensor } from './runtime.ts';
+import { floatTensor, type OrtSession } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
 import type { Box, DecodedPhoto, Detection, RasterImage, ScanResult, ScannedTile, TileCode } from './types.ts';
 
@@ -79,13 +79,15 @@ function ttaMode(t: boolean | TtaMode | undefined): TtaMode {
   return t;
 }
 
-/** Classify (n, 3, h, w) crops (modelCropSize); softmax per crop, with 180-degree test-time augmentation. */
-async function classifyCrops(models: Models, crops: Float32Array, n: number, mode: TtaMode): Promise<Float32Array[]> {
-  const K = models.labels.length;
-  const { w, h } = modelCropSize(models);
+/**
+ * Softmax per crop of (n, 3, h, w) crops from `session` (K classes), with 180-degree test-time
+ * augmentation: the crops `mode` asks for (all, or those whose top probability is below
+ * TTA_CONFIDENT) are read again turned, and the two readings averaged.
+ */
+async function readCrops(session: OrtSession, crops: Float32Array, n: number, h: number, w: number, K: number, mode: TtaMode): Promise<Float32Array[]> {
   const run = async (data: Float32Array, count: number) => {
-    const out = await models.classifier.run({ [models.classifier.inputNames[0]]: floatTensor(data, [count, 3, h, w]) });
-    const logits = out[models.classifier.outputNames[0]].data as Float32Array;
+    const out = await session.run({ [session.inputNames[0]]: floatTensor(data, [count, 3, h, w]) });
+    const logits = out[session.outputNames[0]].data as Float32Array;
     return Array.from({ length: count }, (_, i) => softmax(logits, i * K, K));
   };
   const probs = await run(crops, n);
@@ -98,6 +100,12 @@ async function classifyCrops(models: Models, crops: Float32Array, n: number, mod
     for (let k = 0; k < K; k++) p[k] = (p[k] + q[k]) / 2;
   });
   return probs;
+}
+
+/** Classify (n, 3, h, w) crops (modelCropSize); softmax per crop, with 180-degree test-time augmentation. */
+async function classifyCrops(models: Models, crops: Float32Array, n: number, mode: TtaMode): Promise<Float32Array[]> {
+  const { w, h } = modelCropSize(models);
+  return readCrops(models.classifier, crops, n, h, w, models.labels.length, mode);
 }
 
 /**
@@ -115,20 +123,8 @@ async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sidew
   const idx = probs.flatMap((p, i) => (flowerMass(p, f0) >= FLOWER_GATE ? [i] : []));
   if (!idx.length) return;
   const crops = cropTiles(img, idx.map((i) => boxes[i]!), idx.map((i) => sideways[i]!), FLOWER_W, FLOWER_H, margin);
-  const n = idx.length, plane = FLOWER_H * FLOWER_W;
-  const read = async (data: Float32Array, m: number) => {
-    const out = await reader.run({ [reader.inputNames[0]]: floatTensor(data, [m, 3, FLOWER_H, FLOWER_W]) });
-    const logits = out[reader.outputNames[0]].data as Float32Array;
-    return Array.from({ length: m }, (_, j) => softmax(logits, j * 8, 8));
-  };
-  const upright = await read(crops, n);
-  const again = mode === 'off' ? [] : idx.flatMap((_, j) => (mode === 'all' || Math.max(...upright[j]!) < TTA_CONFIDENT ? [j] : []));
-  const turned = again.length ? await read(turnedCrops(crops, again, plane), again.length) : [];
-  const turnedOf = new Map(again.map((j, t) => [j, turned[t]!]));
-  idx.forEach((i, j) => {
-    const a = upright[j]!, b = turnedOf.get(j);
-    withFlowerReading(probs[i]!, b ? a.map((v, k) => (v + b[k]!) / 2) : a, f0, weight);
-  });
+  const read = await readCrops(reader, crops, idx.length, FLOWER_H, FLOWER_W, 8, mode);
+  idx.forEach((i, j) => withFlowerReading(probs[i]!, read[j]!, f0, weight));
 }
 
 export interface PipelineOptions {
@@ -378,9 +374,10 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   // out of scale with the hand, or apart from it, and doubtful: probably the table, not a tile
   const live = all.flatMap((t, i) => (t ? [i] : []));
   const f0 = models.labels.indexOf('f1');
+  const top = live.map((i) => Math.max(...probs[i]!));
   const stray = (opts.strayFilter ?? true)
-    ? strayDetections(live.map((i) => rasterBoxes[i]!), live.map((i) => dets[i]!.score), live.map((i) => Math.max(...probs[i]!)),
-      live.map((i) => f0 >= 0 && flowerMass(probs[i]!, f0) >= FLOWER_LIES_APART && (dets[i]!.score >= DROP_BELOW || Math.max(...probs[i]!) >= FLOWER_APART_READ)))
+    ? strayDetections(live.map((i) => rasterBoxes[i]!), live.map((i) => dets[i]!.score), top,
+      live.map((i, j) => f0 >= 0 && flowerMass(probs[i]!, f0) >= FLOWER_LIES_APART && (dets[i]!.score >= DROP_BELOW || top[j]! >= FLOWER_APART_READ)))
     : live.map(() => false);
   let keptIdx = live;
   if (live.length && (opts.handCheck ?? true)) {
@@ -399,15 +396,14 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       edgeIdx.forEach((i, j) => { all[i] = edgeTiles[j]!; });
       const withEdge = [...live, ...edgeIdx];
       const hc2 = check(withEdge, [...stray, ...edgeIdx.map(() => true)]);
-      // taken as read: the hand check may not also change an edge candidate's class
-      // a weak candidate in line with the hand is taken only when no other tile changes or is left out
-      const inLine = hc2.kept.some((j) => j >= live.length && !atEdge(dets[withEdge[j]!]!.box));
-      const took = hc2.complete && hc2.kept.some((j) => j >= live.length) && hc2.changed.every((j) => hc2.kept[j]! < live.length) && !(inLine && (hc2.changed.length || hc2.dropped.length));
+      // taken as read: the hand check may not also change a weak candidate's class, and a weak
+      // candidate in line with the hand is taken only when no other tile changes or is left out
+      const takenIdx = hc2.kept.filter((j) => j >= live.length).map((j) => withEdge[j]!);
+      const nEdge = takenIdx.filter((i) => atEdge(dets[i]!.box)).length, nIn = takenIdx.length - nEdge;
+      const took = hc2.complete && takenIdx.length > 0 && hc2.changed.every((j) => hc2.kept[j]! < live.length) && !(nIn && (hc2.changed.length || hc2.dropped.length));
       if (took) {
         pool = withEdge;
         hc = hc2;
-        const takenIdx = hc2.kept.filter((j) => j >= live.length).map((j) => withEdge[j]!);
-        const nEdge = takenIdx.filter((i) => atEdge(dets[i]!.box)).length, nIn = takenIdx.length - nEdge;
         const weakNote = (n: number, where: string) => `hand check: ${n === 1 ? 'one weak detection' : `${n} weak detections`} ${where} ${n === 1 ? 'was' : 'were'} taken, as the hand needs ${n === 1 ? 'it' : 'them'}`;
         if (nEdge) result.notes = [...(result.notes ?? []), weakNote(nEdge, "at the photo's edge (a tile the photo cuts)")];
         if (nIn) result.notes = [...(result.notes ?? []), weakNote(nIn, 'in line with the hand')];

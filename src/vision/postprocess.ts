@@ -119,6 +119,9 @@ export const ZOOM_OUT_SAME = 0.95;
 export const ZOOM_OUT_FAR = 0.35;
 export const ZOOM_OUT_FIT_FAR = 0.35;
 
+/** A box's centre. */
+export const centre = (b: Box): readonly [number, number] => [b[0] + b[2] / 2, b[1] + b[3] / 2];
+
 /** The (upper) median of the boxes' long sides, in their pixels (0 for no boxes). */
 export function medianLongSide(boxes: readonly Box[]): number {
   if (!boxes.length) return 0;
@@ -303,13 +306,12 @@ export const BESIDE_OVERLAP = 0.2;
 export function besideHand(weak: readonly Box[], sure: readonly Box[], near = BESIDE_NEAR, scale = BESIDE_SCALE): boolean[] {
   if (!sure.length) return weak.map(() => false);
   const med = medianLongSide(sure);
-  const c = (b: Box) => [b[0] + b[2] / 2, b[1] + b[3] / 2] as const;
-  const sc = sure.map(c);
+  const sc = sure.map(centre);
   return weak.map((b) => {
     const long = Math.max(b[2], b[3]);
     if (long > med * scale || long * scale < med) return false;
     if (sure.some((o) => iou(b, o) > BESIDE_OVERLAP)) return false;
-    const [x, y] = c(b);
+    const [x, y] = centre(b);
     return sc.some(([sx, sy]) => Math.hypot(sx - x, sy - y) <= near * med);
   });
 }
@@ -324,7 +326,7 @@ export const BACKS_NEAR = 1.6;
  * checked cloth. The hand check may leave those out (HandCheckOptions.spareBackOk).
  */
 export function loneBacks(boxes: readonly Box[], isBack: readonly boolean[], near = BACKS_NEAR): boolean[] {
-  const c = boxes.map((b) => [b[0] + b[2] / 2, b[1] + b[3] / 2] as const);
+  const c = boxes.map(centre);
   const long = boxes.map((b) => Math.max(b[2], b[3]));
   return boxes.map((_, i) => isBack[i]! && !boxes.some((_, j) => j !== i && isBack[j]! &&
     Math.hypot(c[j]![0] - c[i]![0], c[j]![1] - c[i]![1]) < near * Math.max(long[i]!, long[j]!)));
