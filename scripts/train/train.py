@@ -626,7 +626,9 @@ def _smoke_ensemble(out):
 def _smoke_import(out):
     """train.py import: each network of an averaged classifier file comes back as a checkpoint
     that computes what the network it was exported from does (a second `m` network with other
-    weights stands in for the shipped file's second classifier)."""
+    weights stands in for the shipped file's second classifier), and export --cls-cascade writes
+    them to two files instead."""
+    from onnx_weights import load_onnx_into
     torch.manual_seed(5)
     other = make_classifier("m").eval()
     with torch.no_grad():
@@ -648,6 +650,18 @@ def _smoke_import(out):
         with torch.no_grad():
             d = (F.softmax(got(x), dim=1) - F.softmax(want(x), dim=1)).abs().max().item()
         assert d < 1e-4, f"import member {member} differs from {run} by {d}"
+    # export --cls-cascade: the two networks in classifier.onnx and classifier2.onnx, one each
+    c = argparse.Namespace(**vars(a))
+    c.out, c.cls_cascade = os.path.join(out, "cascade"), True
+    export_from_ckpt(c)
+    for name, run in (("classifier.onnx", "cls-m"), ("classifier2.onnx", "cls-m2")):
+        back = make_classifier("m")
+        load_onnx_into(back, os.path.join(c.out, name), x[:1])
+        want = net_from_ckpt(os.path.join(out, run, "ckpt.pt"))[0].eval()
+        with torch.no_grad():
+            d = (back.eval()(x) - want(x)).abs().max().item()
+        assert d < 1e-4, f"cascade export: {name} differs from {run} by {d}"
+        assert os.path.getsize(os.path.join(c.out, name)) < 0.6 * os.path.getsize(os.path.join(a.out, "classifier.onnx")), f"{name} holds one network"
     b.init_member = 2
     try:
         import_onnx(b)
@@ -744,7 +758,16 @@ def export_from_ckpt(a):
         m, state = net_from_ckpt(ck, det=kind == "det")
         if kind == "cls":
             large = bool(state.get("extra", {}).get("large", False))
-            if a.cls_also:
+            if a.cls_also and getattr(a, "cls_cascade", False):
+                # the pipeline's cascade (readCrops): classifier.onnx reads every crop, and
+                # classifier2.onnx the ones the first is not sure of; each file holds one network
+                if len(a.cls_also) != 1:
+                    raise SystemExit("export --cls-cascade: give exactly one --cls-also run (the second classifier)")
+                second, st = net_from_ckpt(run_ckpt(a.cls_also[0]))
+                assert bool(st.get("extra", {}).get("large", False)) == large, f"{a.cls_also[0]}: another crop size"
+                fn(second, os.path.join(out, "classifier2.onnx"), large)
+                print(f"  second classifier {a.cls_also[0]} -> {os.path.join(out, 'classifier2.onnx')}")
+            elif a.cls_also:
                 nets = [m]
                 for run in a.cls_also:
                     net, st = net_from_ckpt(run_ckpt(run))
@@ -779,6 +802,7 @@ def main():
     ap.add_argument("--cls-run", default="cls", help="export: run dir name under runs/")
     ap.add_argument("--flw-run", default="flw", help="export: run dir name under runs/")
     ap.add_argument("--cls-also", nargs="*", default=None, help="export: more classifier runs; classifier.onnx then averages their probabilities with --cls-run's (ClassifierEnsemble)")
+    ap.add_argument("--cls-cascade", action="store_true", help="export: with one --cls-also run, write it to classifier2.onnx and --cls-run's alone to classifier.onnx (the pipeline's cascade) instead of one averaged graph")
     ap.add_argument("--flw-also", nargs="*", default=None, help="export: more flower-reader runs; their eight-way softmaxes are averaged with --flw-run's (ReaderEnsemble)")
     ap.add_argument("--spot-run", default=None, help="export: the character spotter's run (flw --cls-width spot); flowers.onnx then mixes reader and spotter")
     ap.add_argument("--spot-weight", type=float, default=0.5, help="export: the spotter's weight in that mix (the reader's is 1 - w)")

@@ -9,6 +9,8 @@ export type ModelSource = string | URL | Uint8Array | ArrayBuffer;
 export interface ModelSources {
   detector: ModelSource;
   classifier: ModelSource;
+  /** A second classifier (optional), averaged with the first on the crops the first is less sure of. */
+  classifier2?: ModelSource;
   /** The flower reader (optional): a second look, on larger crops, at tiles read as flowers. */
   flowers?: ModelSource;
 }
@@ -16,6 +18,9 @@ export interface ModelSources {
 export interface Models {
   detector: OrtSession;
   classifier: OrtSession;
+  /** A second classifier of the same crop size and classes: it reads the crops the first is less
+   * sure of (SECOND_OPINION_BELOW in pipeline.ts), and the two average their softmaxes. */
+  classifier2?: OrtSession;
   /** Logits of f1..f8 for (n, 3, FLOWER_H, FLOWER_W) crops; absent when no flower reader was given. */
   flowers?: OrtSession;
   labels: readonly string[];
@@ -65,8 +70,9 @@ const cache = new Map<string, Promise<Models>>();
 
 function keyOf(src: ModelSources): string | null {
   const k = (s: ModelSource) => (typeof s === 'string' || s instanceof URL ? String(s) : null);
-  const a = k(src.detector), b = k(src.classifier), c = src.flowers === undefined ? '' : k(src.flowers);
-  return a && b && c !== null ? `${a}|${b}|${c}` : null;
+  const opt = (s: ModelSource | undefined) => (s === undefined ? '' : k(s));
+  const a = k(src.detector), b = k(src.classifier), b2 = opt(src.classifier2), c = opt(src.flowers);
+  return a && b && b2 !== null && c !== null ? `${a}|${b}|${b2}|${c}` : null;
 }
 
 /** Load the models (cached by source when given as URLs/paths) and warm them up. */
@@ -76,10 +82,17 @@ export function loadModels(src: ModelSources): Promise<Models> {
   if (hit) return hit;
   const p = (async () => {
     try {
-      const [db, cb, fb] = await Promise.all([readSource(src.detector), readSource(src.classifier), src.flowers === undefined ? undefined : readSource(src.flowers)]);
+      const opt = (s: ModelSource | undefined) => (s === undefined ? undefined : readSource(s));
+      const [db, cb, cb2, fb] = await Promise.all([readSource(src.detector), readSource(src.classifier), opt(src.classifier2), opt(src.flowers)]);
       const detector = await createSession(db);
       const classifier = await createSession(cb);
-      const m: Models = { detector, classifier, labels: TILE_CODES, crop: classifierCropSize(classifier), bytes: db.byteLength + cb.byteLength + (fb?.byteLength ?? 0) };
+      const crop = classifierCropSize(classifier);
+      const m: Models = { detector, classifier, labels: TILE_CODES, crop, bytes: db.byteLength + cb.byteLength + (cb2?.byteLength ?? 0) + (fb?.byteLength ?? 0) };
+      if (cb2) {
+        m.classifier2 = await createSession(cb2);
+        const c2 = classifierCropSize(m.classifier2);
+        if (c2.w !== crop.w || c2.h !== crop.h) throw new Error(`the second classifier takes ${c2.w}x${c2.h} crops, the first ${crop.w}x${crop.h}`);
+      }
       if (fb) m.flowers = await createSession(fb);
       await warmUp(m);
       return m;
@@ -96,7 +109,7 @@ export function loadModels(src: ModelSources): Promise<Models> {
 export async function warmUp(m: Models): Promise<void> {
   await m.detector.run({ [m.detector.inputNames[0]]: floatTensor(new Float32Array(3 * 64 * 64).fill(0.5), [1, 3, 64, 64]) });
   const { w, h } = modelCropSize(m);
-  await m.classifier.run({ [m.classifier.inputNames[0]]: floatTensor(new Float32Array(3 * h * w), [1, 3, h, w]) });
+  for (const c of m.classifier2 ? [m.classifier, m.classifier2] : [m.classifier]) await c.run({ [c.inputNames[0]]: floatTensor(new Float32Array(3 * h * w), [1, 3, h, w]) });
   if (m.flowers) await m.flowers.run({ [m.flowers.inputNames[0]]: floatTensor(new Float32Array(3 * FLOWER_H * FLOWER_W), [1, 3, FLOWER_H, FLOWER_W]) });
 }
 
@@ -108,6 +121,7 @@ export async function disposeModels(m?: Models): Promise<void> {
       const x = await p;
       await x.detector.release();
       await x.classifier.release();
+      await x.classifier2?.release();
       await x.flowers?.release();
     } catch {
       /* already failed or released */

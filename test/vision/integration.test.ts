@@ -14,6 +14,17 @@ const dir = new URL('../fixtures/scenes/', import.meta.url);
 const scenes = ['holdout-0', 'holdout-1', 'holdout-3'];
 
 describe('vision pipeline with the shipped model', () => {
+  it('loads every shipped network: the detector, both classifiers of the cascade and the flower readers', async () => {
+    const models = await loadDefaultModels();
+    expect(models.classifier2).toBeDefined();
+    expect(models.flowers).toBeDefined();
+    expect(models.classifier2!.inputNames).toEqual(models.classifier.inputNames);
+    // the files together, as the bench counts them (limit 10 MB)
+    const files = ['detector', 'classifier', 'classifier2', 'flowers'].map((f) => readFileSync(new URL(`../../model/${f}.onnx`, import.meta.url)).byteLength);
+    expect(models.bytes).toBe(files.reduce((a, b) => a + b, 0));
+    expect(models.bytes).toBeLessThan(10e6);
+  });
+
   it('recognises the fixture scenes', async () => {
     const models = await loadDefaultModels();
     let total = 0, right = 0, extra = 0;
