@@ -83,27 +83,42 @@ def _tensor(b):
 
 def read_onnx(path, gemms_too=False):
     """(conv nodes as [weight name, bias name or None] in graph order, {name: float32 array}).
-    With gemms_too=True also the Gemm nodes, as a third element of the same form."""
+    With gemms_too=True also the Gemm nodes, as a third element of the same form. A weight that
+    reaches a node through Identity nodes (a network run twice in one graph, as the spotter of a
+    two-scale flowers.onnx, shares its first run's weights that way) is named by its initialiser."""
     with open(path, "rb") as fh:
         model = fh.read()
     graph = next(v for f, wt, v in _fields(model) if f == 7)
-    convs, gemms, inits = [], [], {}
+    convs, gemms, inits, alias = [], [], {}, {}
     for f, wt, v in _fields(graph):
         if f == 1:
-            inputs, op = [], ""
+            inputs, outputs, op = [], [], ""
             for g, _, w in _fields(v):
                 if g == 1:
                     inputs.append(w.decode())
+                elif g == 2:
+                    outputs.append(w.decode())
                 elif g == 4:
                     op = w.decode()
             if op == "Conv":
                 convs.append([inputs[1], inputs[2] if len(inputs) > 2 else None])
             elif op == "Gemm":
                 gemms.append([inputs[1], inputs[2] if len(inputs) > 2 else None])
+            elif op == "Identity" and inputs and outputs:
+                alias[outputs[0]] = inputs[0]
         elif f == 5:
             name, arr = _tensor(v)
             if arr is not None:
                 inits[name] = arr
+
+    def source(name):
+        seen = 0
+        while name is not None and name not in inits and name in alias and seen < 64:
+            name, seen = alias[name], seen + 1
+        return name
+
+    convs = [[source(w), source(b)] for w, b in convs]
+    gemms = [[source(w), source(b)] for w, b in gemms]
     return (convs, inits, gemms) if gemms_too else (convs, inits)
 
 

@@ -485,21 +485,31 @@ class FlowerLogits(torch.nn.Module):
 class FlowerMix(torch.nn.Module):
     """The flower reader and the character spotter in one graph: logits = (1 - w) * log-softmax of
     the reader's f1..f8 + w * log-softmax of the spotter's, so softmax(logits) is the normalised
-    product reader^(1 - w) * spotter^w (the pipeline mixes that with the classifier's split)."""
+    product reader^(1 - w) * spotter^w (the pipeline mixes that with the classifier's split).
 
-    def __init__(self, reader, spotter, w):
+    `spot_scales`: the spotter reads the crop at each of these scales (bilinear resize in the
+    graph) and its log-softmaxes are averaged. Each of its cells sees a 31 px window, about a
+    third of the tile's width at scale 1; at 0.75 the window covers more of a large character
+    (season tiles print 春夏秋冬 across half the face), which it then reads as a whole."""
+
+    def __init__(self, reader, spotter, w, spot_scales=(1.0,)):
         super().__init__()
         self.reader, self.spotter, self.w = reader, spotter, float(w)
+        self.sizes = [(round(FLW_H * k), round(FLW_W * k)) for k in spot_scales]
 
     def forward(self, x):
         a = F.log_softmax(self.reader(x)[:, F0:F0 + 8], dim=1)
-        b = F.log_softmax(self.spotter(x)[:, F0:F0 + 8], dim=1)
-        return a * (1.0 - self.w) + b * self.w
+        bs = [F.log_softmax(self.spotter(x if (h, w) == (FLW_H, FLW_W) else F.interpolate(x, size=(h, w), mode="bilinear", align_corners=False))[:, F0:F0 + 8], dim=1)
+              for h, w in self.sizes]
+        b = bs[0]
+        for more in bs[1:]:
+            b = b + more
+        return a * (1.0 - self.w) + b * (self.w / len(bs))
 
 
-def export_flw(model, path, opset=17, spotter=None, spot_weight=0.5):
+def export_flw(model, path, opset=17, spotter=None, spot_weight=0.5, spot_scales=(1.0,)):
     """The flower reader's ONNX file: its f1..f8 logits, or with `spotter` the FlowerMix of both."""
-    model = (FlowerMix(copy.deepcopy(model), copy.deepcopy(spotter), spot_weight) if spotter is not None
+    model = (FlowerMix(copy.deepcopy(model), copy.deepcopy(spotter), spot_weight, spot_scales) if spotter is not None
              else FlowerLogits(copy.deepcopy(model))).eval()
     x = torch.zeros(1, 3, FLW_H, FLW_W)
     torch.onnx.export(model, x, path, opset_version=opset, input_names=["crops"], output_names=["logits"],
@@ -722,6 +732,26 @@ def _smoke_spotter(b, out):
     path = os.path.join(out, "flowers-mix.onnx")
     export_flw(reader, path, spotter=spot, spot_weight=0.3)
     assert os.path.getsize(path) > os.path.getsize(os.path.join(b.run, "flowers.onnx")), "the mix holds both networks"
+    # --spot-scales 1 0.75: the spotter also reads the crop shrunk to 72x54; its two log-softmaxes share its weight
+    mix2 = FlowerMix(reader, spot, 0.4, (1.0, 0.75)).eval()
+    with torch.no_grad():
+        got = F.softmax(mix2(x), dim=1)
+        small = F.interpolate(x, size=(72, 54), mode="bilinear", align_corners=False)
+        p = (F.softmax(reader(x)[:, F0:F0 + 8], dim=1) ** 0.6 * F.softmax(spot(x)[:, F0:F0 + 8], dim=1) ** 0.2
+             * F.softmax(spot(small)[:, F0:F0 + 8], dim=1) ** 0.2)
+        want = p / p.sum(1, keepdim=True)
+    assert (got - want).abs().max().item() < 1e-5
+    path2 = os.path.join(out, "flowers-mix2.onnx")
+    export_flw(reader, path2, spotter=spot, spot_weight=0.4, spot_scales=(1.0, 0.75))
+    assert os.path.getsize(path2) >= os.path.getsize(path), "the two-scale mix holds the same networks"
+    # the spotter, run twice in that graph (its second run reaches the weights through Identity
+    # nodes), imports back as the last network of the file
+    c2 = argparse.Namespace(init_onnx=path2, init_member=-1, cls_width="spot", large=False, run=os.path.join(out, "imported-spot2"))
+    import_onnx(c2)
+    back = net_from_ckpt(os.path.join(c2.run, "ckpt.pt"))[0].eval()
+    with torch.no_grad():
+        d = (F.softmax(back(x), dim=1) - F.softmax(spot(x), dim=1)).abs().max().item()
+    assert d < 1e-4, f"the spotter imported from the two-scale mix differs by {d}"
 
 
 def import_onnx(a):
@@ -781,9 +811,9 @@ def export_from_ckpt(a):
                 m = ReaderEnsemble([m] + [net_from_ckpt(run_ckpt(run))[0] for run in a.flw_also])
                 print(f"  readers averaged with {', '.join(a.flw_also)}")
             sp = net_from_ckpt(run_ckpt(a.spot_run))[0] if a.spot_run else None
-            fn(m, os.path.join(out, name), spotter=sp, spot_weight=a.spot_weight)
+            fn(m, os.path.join(out, name), spotter=sp, spot_weight=a.spot_weight, spot_scales=tuple(getattr(a, "spot_scales", None) or (1.0,)))
             if sp is not None:
-                print(f"  with the spotter {run_ckpt(a.spot_run)} at weight {a.spot_weight}")
+                print(f"  with the spotter {run_ckpt(a.spot_run)} at weight {a.spot_weight}, scales {getattr(a, 'spot_scales', None) or [1.0]}")
         else:
             fn(m, os.path.join(out, name))
         print(f"exported {ck} -> {os.path.join(out, name)}")
@@ -805,6 +835,7 @@ def main():
     ap.add_argument("--cls-cascade", action="store_true", help="export: with one --cls-also run, write it to classifier2.onnx and --cls-run's alone to classifier.onnx (the pipeline's cascade) instead of one averaged graph")
     ap.add_argument("--flw-also", nargs="*", default=None, help="export: more flower-reader runs; their eight-way softmaxes are averaged with --flw-run's (ReaderEnsemble)")
     ap.add_argument("--spot-run", default=None, help="export: the character spotter's run (flw --cls-width spot); flowers.onnx then mixes reader and spotter")
+    ap.add_argument("--spot-scales", type=float, nargs="+", default=None, help="export: the spotter reads the crop at these scales and averages its log-softmaxes (FlowerMix; default 1)")
     ap.add_argument("--spot-weight", type=float, default=0.5, help="export: the spotter's weight in that mix (the reader's is 1 - w)")
     ap.add_argument("--grey", type=float, default=None, help="cls/flw: probability of a greyscale crop (default 0.08, flw 0.35)")
     ap.add_argument("--shuffle", type=float, default=None, help="cls/flw: probability of swapped colour channels (default 0, flw 0.25)")
