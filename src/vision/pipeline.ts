@@ -33,6 +33,15 @@ export const RESCUE_PROB = 0.9;
 export const EDGE_RESCUE_THRESHOLD = 0.15;
 /** An edge candidate's score (classifier probability x detector score) must reach this. */
 export const EDGE_RESCUE_SCORE = 0.2;
+/**
+ * A weak candidate in line with the hand that is read as a face-down tile with at least this
+ * score (back probability x detector score), beside a kept face-down tile, is kept once the hand
+ * is complete: it continues a row of face-down tiles (the wall, spare tiles), which take no part
+ * in the hand. Dark backs on dark cloth score low. On val-holdout, its 3k copy and
+ * embed-holdout such real backs scored 0.39-0.50 and the false ones (a shadow beside a lone
+ * back, a cloth patch) 0.22-0.31.
+ */
+export const WALL_BACK_SCORE = 0.35;
 /** A box this close (raster px) to the photo's edge reaches it. */
 const EDGE_PX = 2;
 /** Classes at least this likely are offered as alternatives for a tile (ScannedTile.alternatives). */
@@ -423,6 +432,24 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     ? strayDetections(live.map((i) => rasterBoxes[i]!), live.map((i) => dets[i]!.score), top,
       live.map((i, j) => f0 >= 0 && flowerMass(probs[i]!, f0) >= FLOWER_LIES_APART && (dets[i]!.score >= DROP_BELOW || top[j]! >= FLOWER_APART_READ)))
     : live.map(() => false);
+  /** The weak candidates `weak` (in line with the hand) that continue a row of face-down tiles:
+   * read as a back with a score (back probability x detector score) of at least WALL_BACK_SCORE,
+   * beside a kept face-down tile (besideHand), or beside one taken so (a row of the wall). */
+  const wallBacks = (weak: number[], kept: number[], backK: number): number[] => {
+    const backs = kept.filter((i) => all[i]!.code === 'back').map((i) => rasterBoxes[i]!);
+    const cand = weak.filter((i) => backK >= 0 && probs[i]![backK]! * dets[i]!.score >= WALL_BACK_SCORE && topK(probs[i]!, 1)[0]!.index === backK);
+    const took: number[] = [];
+    for (let grew = backs.length > 0; grew;) {
+      grew = false;
+      for (const i of cand) {
+        if (took.includes(i) || !besideHand([rasterBoxes[i]!], backs)[0]) continue;
+        took.push(i);
+        backs.push(rasterBoxes[i]!);
+        grew = true;
+      }
+    }
+    return took;
+  };
   let keptIdx = live;
   if (live.length && (opts.handCheck ?? true)) {
     // the strays stay out unless the hand is complete only with them; a doubtful detection
@@ -455,6 +482,14 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       for (const i of edgeIdx) if (!took || !hc2.kept.some((j) => withEdge[j] === i)) all[i] = null;
     }
     keptIdx = hc.kept.map((j) => pool[j]!);
+    if (hc.complete) {
+      const more = wallBacks(edgeIdx.filter((i) => all[i] === null && besideSet.has(i)), keptIdx, models.labels.indexOf('back'));
+      for (const i of more) {
+        all[i] = edgeTiles[edgeIdx.indexOf(i)]!;
+        keptIdx.push(i);
+      }
+      if (more.length) result.notes = [...(result.notes ?? []), `${more.length === 1 ? 'one weak face-down tile' : `${more.length} weak face-down tiles`} in a row of face-down tiles ${more.length === 1 ? 'was' : 'were'} kept (spare tiles, not part of the hand)`];
+    }
     for (const j of hc.changed) {
       const i = keptIdx[j]!, tile = all[i]!, p = probs[i]!, k = hc.classes[j]!;
       const was = { code: tile.code, score: round(Math.max(...p), 4) };

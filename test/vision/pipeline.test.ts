@@ -4,7 +4,7 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { DET_THRESHOLD, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { DET_THRESHOLD, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT } from '../../src/vision/postprocess.ts';
 import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
@@ -206,6 +206,30 @@ describe('scanPhoto with stand-in models', () => {
     const e = await scan([...row(HAND.slice(0, 13)), cut('5p'), doubtful]);
     expect(e.tiles.map((t) => t.code).sort()).toEqual([...HAND].sort());
     expect(e.notes?.join(' ')).toMatch(/at the photo's edge/);
+  });
+
+  // a row of face-down tiles apart from the hand (the wall): three sure, then a weak one
+  const wall = (weakDet: number): Placed[] => [
+    ...[0, 1, 2].map((k) => ({ cx: 40 + 28 * k, cy: 260, det: 0.9 - 0.01 * k, code: 'back' })),
+    { cx: 40 + 28 * 3, cy: 260, det: weakDet, code: 'back' },
+  ];
+
+  it('keeps a weak face-down tile that continues a row of face-down tiles once the hand is complete, and says so', async () => {
+    const r = await scan([...row(), ...wall(0.45)]);
+    expect(r.tiles.filter((t) => t.code === 'back')).toHaveLength(4);
+    expect(r.tiles.find((t) => at(t.box, wall(0.45)[3]!))!.score).toBeLessThan(WALL_BACK_SCORE + 0.1);
+    expect(r.notes?.join(' ')).toMatch(/one weak face-down tile in a row of face-down tiles was kept/);
+  });
+
+  it('does not keep a weak face-down tile below WALL_BACK_SCORE, one beside faces only, or any without the hand check', async () => {
+    const a = await scan([...row(), ...wall(WALL_BACK_SCORE - 0.05)]);
+    expect(a.tiles.filter((t) => t.code === 'back')).toHaveLength(3);
+    expect(a.notes?.join(' ') ?? '').not.toMatch(/face-down/);
+    // in line with the hand's faces, not with a face-down tile
+    const b = await scan([...row(), { ...next('back', 0.45), cx: 40 + 28 * 14 }]);
+    expect(b.tiles.map((t) => t.code)).toEqual(HAND);
+    const c = await scan([...row(), ...wall(0.45)], undefined, undefined, { handCheck: false });
+    expect(c.tiles.filter((t) => t.code === 'back')).toHaveLength(3);
   });
 
   it('crops at the size the classifier takes: 72x96 for a large-crop classifier, 48x64 when the models do not say', async () => {
