@@ -11,7 +11,7 @@
  */
 import { checkHandWithStrays, DROP_BELOW, UNREAD_BELOW } from './handcheck.ts';
 import { clampRegion, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, farViewTaken, besideHand, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
+import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -119,9 +119,12 @@ export async function readCrops(sessions: readonly OrtSession[], crops: Float32A
     const logits = out[session.outputNames[0]].data as Float32Array;
     return Array.from({ length: count }, (_, i) => softmax(logits, i * K, K));
   };
-  /** Mean reading of `idx` (crops `data` in that order) by the first network (`firstRead`, given) and, for the crops in `all`, the others. */
-  const readRest = async (data: Float32Array, idx: readonly number[], firstRead: Float32Array[], all: ReadonlySet<number>) => {
-    const pos = idx.flatMap((i, j) => (all.has(i) ? [j] : []));
+  const upright = await run(first, crops, n);
+  // the crops every network reads: all of them, or those the first is less sure of than `sure`
+  const everyNet = new Set(upright.flatMap((p, i) => (rest.length && (sure >= 1 || Math.max(...p) < sure) ? [i] : [])));
+  /** Mean reading of `idx` (crops `data` in that order) by the first network (`firstRead`, given) and, for those in everyNet, the others. */
+  const readRest = async (data: Float32Array, idx: readonly number[], firstRead: Float32Array[]) => {
+    const pos = idx.flatMap((i, j) => (everyNet.has(i) ? [j] : []));
     if (rest.length && pos.length) {
       const sub = pos.length === idx.length ? data : pickCrops(data, pos, plane);
       for (const s of rest) {
@@ -138,14 +141,12 @@ export async function readCrops(sessions: readonly OrtSession[], crops: Float32A
     }
     return firstRead;
   };
-  const upright = await run(first, crops, n);
-  const all = new Set(upright.flatMap((p, i) => (rest.length && (sure >= 1 || Math.max(...p) < sure) ? [i] : [])));
-  const probs = await readRest(crops, upright.map((_, i) => i), upright, all);
+  const probs = await readRest(crops, upright.map((_, i) => i), upright);
   if (mode === 'off') return probs;
   const again = mode === 'all' ? probs.map((_, i) => i) : probs.flatMap((p, i) => (Math.max(...p) < TTA_CONFIDENT ? [i] : []));
   if (!again.length) return probs;
   const turnedData = turnedCrops(crops, again, plane);
-  const turned = await readRest(turnedData, again, await run(first, turnedData, again.length), all);
+  const turned = await readRest(turnedData, again, await run(first, turnedData, again.length));
   again.forEach((i, j) => {
     const p = probs[i], q = turned[j];
     for (let k = 0; k < K; k++) p[k] = (p[k] + q[k]) / 2;
@@ -432,24 +433,6 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     ? strayDetections(live.map((i) => rasterBoxes[i]!), live.map((i) => dets[i]!.score), top,
       live.map((i, j) => f0 >= 0 && flowerMass(probs[i]!, f0) >= FLOWER_LIES_APART && (dets[i]!.score >= DROP_BELOW || top[j]! >= FLOWER_APART_READ)))
     : live.map(() => false);
-  /** The weak candidates `weak` (in line with the hand) that continue a row of face-down tiles:
-   * read as a back with a score (back probability x detector score) of at least WALL_BACK_SCORE,
-   * beside a kept face-down tile (besideHand), or beside one taken so (a row of the wall). */
-  const wallBacks = (weak: number[], kept: number[], backK: number): number[] => {
-    const backs = kept.filter((i) => all[i]!.code === 'back').map((i) => rasterBoxes[i]!);
-    const cand = weak.filter((i) => backK >= 0 && probs[i]![backK]! * dets[i]!.score >= WALL_BACK_SCORE && topK(probs[i]!, 1)[0]!.index === backK);
-    const took: number[] = [];
-    for (let grew = backs.length > 0; grew;) {
-      grew = false;
-      for (const i of cand) {
-        if (took.includes(i) || !besideHand([rasterBoxes[i]!], backs)[0]) continue;
-        took.push(i);
-        backs.push(rasterBoxes[i]!);
-        grew = true;
-      }
-    }
-    return took;
-  };
   let keptIdx = live;
   if (live.length && (opts.handCheck ?? true)) {
     // the strays stay out unless the hand is complete only with them; a doubtful detection
@@ -483,7 +466,12 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     }
     keptIdx = hc.kept.map((j) => pool[j]!);
     if (hc.complete) {
-      const more = wallBacks(edgeIdx.filter((i) => all[i] === null && besideSet.has(i)), keptIdx, models.labels.indexOf('back'));
+      // weak candidates in line with the hand, read as face-down tiles surely enough, that continue a
+      // row of kept face-down tiles (the wall): spare tiles, outside the hand
+      const backK = models.labels.indexOf('back');
+      const weakBacks = edgeIdx.flatMap((i, j) => (all[i] === null && besideSet.has(i) && edgeTiles[j]!.code === 'back' && probs[i]![backK]! * dets[i]!.score >= WALL_BACK_SCORE ? [i] : []));
+      const inRow = rowOfBacks(weakBacks.map((i) => rasterBoxes[i]!), keptIdx.filter((i) => all[i]!.code === 'back').map((i) => rasterBoxes[i]!));
+      const more = weakBacks.filter((_, j) => inRow[j]);
       for (const i of more) {
         all[i] = edgeTiles[edgeIdx.indexOf(i)]!;
         keptIdx.push(i);

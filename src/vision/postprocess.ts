@@ -301,7 +301,8 @@ export const BESIDE_OVERLAP = 0.2;
  * to a sure tile (`sure`) and of the hand's size, without covering a sure tile. A face-down
  * tile of a dark colour on a dark cloth, or a blank white dragon on a pale body, scores low
  * although it stands in the row; such a peak is a candidate the hand check may take when the
- * hand lacks a tile (pipeline.ts), never a tile on its own.
+ * hand lacks a tile (pipeline.ts), and otherwise a tile only when it is a face-down tile that
+ * continues a row of them (rowOfBacks).
  */
 export function besideHand(weak: readonly Box[], sure: readonly Box[], near = BESIDE_NEAR, scale = BESIDE_SCALE): boolean[] {
   if (!sure.length) return weak.map(() => false);
@@ -314,6 +315,26 @@ export function besideHand(weak: readonly Box[], sure: readonly Box[], near = BE
     const [x, y] = centre(b);
     return sc.some(([sx, sy]) => Math.hypot(sx - x, sy - y) <= near * med);
   });
+}
+
+/**
+ * Which weak face-down tiles (`weak`) continue a row of face-down tiles (`backs`, kept): beside
+ * one of them (besideHand), or beside a weak one taken so, for rows that run on past the sure
+ * tiles. The wall and spare tiles lie in such rows; they take no part in the hand.
+ */
+export function rowOfBacks(weak: readonly Box[], backs: readonly Box[]): boolean[] {
+  const row = [...backs];
+  const took = weak.map(() => false);
+  for (let grew = row.length > 0; grew;) {
+    grew = false;
+    weak.forEach((b, j) => {
+      if (took[j] || !besideHand([b], row)[0]) return;
+      took[j] = true;
+      row.push(b);
+      grew = true;
+    });
+  }
+  return took;
 }
 
 /** Two face-down tiles whose centres are closer than this many long sides (the larger) lie side by side. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE } from '../../src/vision/postprocess.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -334,6 +334,20 @@ describe('besideHand (weak peaks in line with the hand, for the hand check)', ()
   });
   it('takes nothing when there is no sure tile', () => {
     expect(besideHand([[0, 0, 40, 60]], [])).toEqual([false]);
+  });
+});
+
+describe('rowOfBacks (weak face-down tiles that continue a row of them)', () => {
+  type B = [number, number, number, number];
+  // kept face-down tiles 40x60 at x = 0, 42, 84
+  const backs: B[] = [0, 1, 2].map((i) => [i * 42, 0, 40, 60]);
+  it('takes the next tile of the row, and the one after it through the first', () => {
+    // x = 126 and 168 are beside the row's last tile; x = 216 only beside those weak ones
+    expect(rowOfBacks([[216, 0, 40, 60], [168, 0, 40, 60], [126, 0, 40, 60]], backs)).toEqual([true, true, true]);
+  });
+  it('refuses a tile beside nothing in the row, and takes nothing without a kept face-down tile', () => {
+    expect(rowOfBacks([[400, 0, 40, 60]], backs)).toEqual([false]);
+    expect(rowOfBacks([[126, 0, 40, 60]], [])).toEqual([false]);
   });
 });
 
