@@ -185,6 +185,28 @@ def photometric(x, gen, strength=1.0, grey=0.08, shuffle=0.0):
     return x.clamp(0, 1)
 
 
+def lowres_aug(x, gen, p=0.3, lo_px=30, hi=0.8):
+    """A tile photographed small: on a random subset of the crops (probability `p` each), the crop
+    is shrunk to a height of `lo_px` to `hi` x its own (area averaging, as a camera's pixels do) and enlarged back
+    (bilinear, as the pipeline's crop sampler does), so that a corner numeral a few pixels high
+    looks as it does in a tile 30-60 px tall. The single-tile sets are rendered at 128 px and
+    sharp; the val-holdout flowers misread were mostly 50-65 px tall in the 1024-px photo.
+    x: (N,3,H,W) in [0,1]. Returns a new tensor (or x itself with p=0)."""
+    if p <= 0:
+        return x
+    N, _, H, W = x.shape
+    sel = torch.nonzero(torch.rand(N, generator=gen) < p).flatten().tolist()
+    if not sel:
+        return x
+    x = x.clone()
+    for i in sel:
+        h = round(float(torch.empty(1).uniform_(min(lo_px, hi * H), hi * H, generator=gen)))
+        w = max(3, round(W * h / H))
+        small = F.interpolate(x[i:i + 1], size=(h, w), mode="area")
+        x[i:i + 1] = F.interpolate(small, size=(H, W), mode="bilinear", align_corners=False)
+    return x
+
+
 def shape_aug(x, labels, gen, p=0.5, frame_p=0.08):
     """Changes to the drawing itself, so that unseen type faces and art are less of a surprise,
     on a random subset of the crops (probability `p` each): a smooth elastic warp (up to about
@@ -343,7 +365,7 @@ def _extract_patch(im, q, ctx=PATCH_CTX, size=PATCH):
     return np.asarray(im.transform((size, size), Image.EXTENT, box, Image.BILINEAR))
 
 
-def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True, margin=1.08, grey=0.08, shuffle=0.0, shape=0.0, ink=0.0):
+def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True, margin=1.08, grey=0.08, shuffle=0.0, shape=0.0, ink=0.0, lowres=0.0):
     """Affine-sample a (jittered) tile box from each context patch into out_h x out_w.
     Sideways tiles are stood up (rotated +-90 deg); 180 deg rotation at random."""
     n = len(idx)
@@ -383,6 +405,8 @@ def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True,
         x = shape_aug(x, labels[idx], gen, p=shape)
     if aug and ink > 0:
         x = ink_aug(x, gen, p=ink)
+    if aug and lowres > 0:
+        x = lowres_aug(x, gen, p=lowres)
     if aug:
         x = photometric(x, gen, grey=grey, shuffle=shuffle)
     return x, torch.from_numpy(labels[idx])

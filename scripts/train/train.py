@@ -381,7 +381,7 @@ def train_cls(a):
         for g in opt.param_groups:
             g["lr"] = lr_at(step, bud.total, a.lr)
         idx = torch.randint(0, len(labels), (a.batch,), generator=gen).numpy()
-        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle, shape=a.shape, ink=a.ink)
+        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle, shape=a.shape, ink=a.ink, lowres=getattr(a, 'lowres', 0.0))
         logits = model(x)
         if flw:
             logits, y = logits[:, F0:F0 + 8], y - F0
@@ -572,6 +572,8 @@ def smoke(a):
         b.shape = 0.0 if mode == "det" else 1.0
         # and the one-ink reprint (data.ink_aug)
         b.ink = 0.0 if mode == "det" else 1.0
+        # and the small-tile resampling (data.lowres_aug)
+        b.lowres = 0.0 if mode == "det" else 1.0
         if mode == "flw":
             # it starts from the classifier, as the shipped one does
             b.init_onnx = os.path.join(out, "cls", "classifier.onnx")
@@ -599,6 +601,7 @@ def smoke(a):
     _smoke_ensemble(out)
     _smoke_import(out)
     _smoke_ink()
+    _smoke_lowres()
     print(f"smoke ok in {time.time()-t:.1f}s: {out}")
 
 
@@ -678,6 +681,23 @@ def _smoke_import(out):
         raise AssertionError("import accepted member 2 of a file of two networks")
     except ValueError:
         pass
+
+
+def _smoke_lowres():
+    """data.lowres_aug keeps shapes and range, returns the crops as they are with p=0, leaves a
+    flat crop flat, and takes the fine detail out of a crop: a one-pixel checkerboard averages
+    to grey."""
+    gen = torch.Generator().manual_seed(2)
+    assert D.lowres_aug(torch.rand(2, 3, FLW_H, FLW_W), gen, p=0.0).shape == (2, 3, FLW_H, FLW_W)
+    x = torch.rand(4, 3, FLW_H, FLW_W)
+    assert D.lowres_aug(x, gen, p=0.0) is x, "with p=0 the crops are returned as they are"
+    flat = torch.full((4, 3, CLS_H, CLS_W), 0.7)
+    assert (D.lowres_aug(flat, gen, p=1.0) - 0.7).abs().max() < 1e-5, "a flat crop changed"
+    yy, xx = torch.meshgrid(torch.arange(FLW_H), torch.arange(FLW_W), indexing="ij")
+    board = ((yy + xx) % 2).float().expand(8, 3, FLW_H, FLW_W).contiguous()
+    y = D.lowres_aug(board, gen, p=1.0)
+    assert y.shape == board.shape and 0 <= y.min() and y.max() <= 1
+    assert (y - 0.5).abs().mean() < 0.1, "the checkerboard kept its detail"
 
 
 def _smoke_ink():
@@ -841,6 +861,7 @@ def main():
     ap.add_argument("--shuffle", type=float, default=None, help="cls/flw: probability of swapped colour channels (default 0, flw 0.25)")
     ap.add_argument("--shape", type=float, default=0.0, help="cls/flw: probability of each shape change (data.shape_aug: elastic warp, stroke width; frames at 0.08)")
     ap.add_argument("--ink", type=float, default=0.0, help="cls/flw: probability of reprinting a crop's drawing in one dark ink, a third of them as outlines (data.ink_aug)")
+    ap.add_argument("--lowres", type=float, default=0.0, help="cls/flw: probability of shrinking a crop to 30 px .. 0.8x its height and enlarging it back (data.lowres_aug: a tile photographed small)")
     ap.add_argument("--init-member", type=int, default=None, help="cls: with --init-onnx, the network to start from in a file of averaged networks (0 = the first)")
     ap.add_argument("--large", action="store_true", help="cls: 96x72 crops from 160 px patches (the flower reader's), all classes")
     ap.add_argument("--init", default=None, help="cls: start from the EMA weights of this checkpoint (fresh optimiser and schedule)")
