@@ -132,6 +132,11 @@ export interface HandCheckOptions {
   /** Cost of reading an unread tile from the hand (default UNREAD_COST). */
   unreadCost?: number;
   /**
+   * Tile kinds (indices into TILE_CODES) an unread tile is tried as first, in this order, before
+   * the classifier's own order of the rest (default none). The pipeline passes UNREAD_FIRST.
+   */
+  unreadFirst?: readonly number[];
+  /**
    * When the hand is complete and shows more face-down tiles than its concealed kongs can take,
    * leave out the spare ones whose detector score (`detScores`) is below `dropBelow`, least sure
    * first (a square of a checked cloth taken for a tile's back). Default false.
@@ -165,6 +170,15 @@ const UNREAD_GROUP = -3;
  */
 export const UNREAD_BELOW = 0.5;
 export const UNREAD_COST = 2.5;
+/**
+ * The pipeline's unreadFirst: the 1 of bamboo. It is the one suited tile drawn as a picture (a
+ * bird: sparrow, peacock, crane, phoenix), different in every set, while the other kinds are
+ * numerals, characters and pips the classifier reads in sets it has never seen. When a tile it
+ * cannot read completes the hand as the bird or as another kind, the bird is the likelier: on
+ * val-holdout every group of unread look-alikes that completed the hand both ways was the
+ * held-out bird, read as East or Red by the classifier's split.
+ */
+export const UNREAD_FIRST: readonly number[] = [TILE_CODES.indexOf('1s')];
 /**
  * Unread tiles whose probability vectors are closer than this (L1) look alike: read together as
  * one kind. On val-holdout, pairs of unread tiles of the same kind were 0.30-1.04 apart, of
@@ -214,7 +228,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   const first = probs.map(argmax);
   if (isCompleteTileSet(first)) return spareBacks({ classes: first, changed: [], complete: true, dropped: [] }, opts);
   const det = opts.detScores, dropBelow = opts.dropBelow ?? DROP_BELOW, dropPrior = opts.dropPrior ?? DROP_PRIOR;
-  const unreadBelow = opts.unreadBelow ?? 0, unreadCost = opts.unreadCost ?? UNREAD_COST;
+  const unreadBelow = opts.unreadBelow ?? 0, unreadCost = opts.unreadCost ?? UNREAD_COST, unreadFirst = opts.unreadFirst ?? [];
   // Each tile's next guesses worth trying. Face-down tiles are never traded for faces or back:
   // a face-down tile beyond the kongs is left out of the hand, so turning a doubtful face into
   // `back` would dodge the check.
@@ -275,7 +289,8 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     let ks = kindsOf.get(key);
     if (!ks) {
       const w = Array.from({ length: FLOWER_BASE }, (_, k) => g.reduce((s, j) => s + probs[j]![k]!, 0));
-      ks = Array.from({ length: FLOWER_BASE }, (_, k) => k).filter((k) => g.length > 1 || k !== first[g[0]!]).sort((a, b) => w[b]! - w[a]!);
+      const pri = (k: number) => { const j = unreadFirst.indexOf(k); return j < 0 ? unreadFirst.length : j; };
+      ks = Array.from({ length: FLOWER_BASE }, (_, k) => k).filter((k) => g.length > 1 || k !== first[g[0]!]).sort((a, b) => pri(a) - pri(b) || w[b]! - w[a]!);
       kindsOf.set(key, ks);
     }
     return ks;

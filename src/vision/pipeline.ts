@@ -9,7 +9,7 @@
  * call -> a second look at tiles read as flowers (72x96 crops, flower reader) -> hand check ->
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
-import { checkHandWithStrays, DROP_BELOW, UNREAD_BELOW } from './handcheck.ts';
+import { checkHandWithStrays, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
 import { clampRegion, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
@@ -440,7 +440,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // cannot read (UNREAD_BELOW: an unseen design) may be read from the hand; a doubtful lone
     // face-down tile that the hand's concealed kongs cannot take is left out
     const check = (pool: number[], strays: boolean[]) => checkHandWithStrays(pool.map((i) => probs[i]!), strays, {
-      detScores: pool.map((i) => dets[i]!.score), unreadBelow: UNREAD_BELOW, dropSpareBacks: true,
+      detScores: pool.map((i) => dets[i]!.score), unreadBelow: UNREAD_BELOW, unreadFirst: UNREAD_FIRST, dropSpareBacks: true,
       spareBackOk: loneBacks(pool.map((i) => rasterBoxes[i]!), pool.map((i) => all[i]!.code === 'back')),
     });
     let pool = live;

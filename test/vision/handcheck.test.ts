@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkHand, checkHandWithStrays, DROP_BELOW, DROPPED, isCompleteTileSet, lookAlikes, usableBacks } from '../../src/vision/handcheck.ts';
+import { checkHand, checkHandWithStrays, DROP_BELOW, DROPPED, isCompleteTileSet, lookAlikes, UNREAD_FIRST, usableBacks } from '../../src/vision/handcheck.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 
 const K = TILE_CODES.length;
@@ -129,6 +129,21 @@ describe('checkHand', () => {
       expect(codesOf(checkHand(p, { unreadBelow: 0.5 }).classes)[0]).toBe('4s');
       p[0] = probs('1z', 0.49, { '7z': 0.46, '4s': 0.002, '1s': 0.004 });
       expect(codesOf(checkHand(p, { unreadBelow: 0.5 }).classes)[0]).toBe('1s');
+    });
+    it('tries the kinds in unreadFirst before the classifier\'s order (the pipeline: the bird first)', () => {
+      // three birds read as Red, East, East: a pung of East and a pung of 1s both complete the hand
+      const p = sure('1s 1s 1s 4z 4z 4z 1m 1m 1m 6s 7s 8s 7s 7s');
+      p[0] = probs('7z', 0.17, { '1s': 0.14, f2: 0.1, f4: 0.07 });
+      p[1] = probs('1z', 0.25, { '6z': 0.12, f2: 0.14, '1s': 0.03 });
+      p[2] = probs('1z', 0.42, { '6z': 0.11, f2: 0.07, '1s': 0.02 });
+      expect(codesOf(checkHand(p, { unreadBelow: 0.5 }).classes).slice(0, 3)).toEqual(['1z', '1z', '1z']);
+      const r = checkHand(p, { unreadBelow: 0.5, unreadFirst: UNREAD_FIRST });
+      expect(r).toMatchObject({ changed: [0, 1, 2], complete: true });
+      expect(codesOf(r.classes).slice(0, 3)).toEqual(['1s', '1s', '1s']);
+      // a kind tried first that does not complete the hand is passed over
+      const q = sure('6s 4s 5s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z');
+      q[0] = probs('7z', 0.4, { '1z': 0.3, '1s': 0.2, '6s': 0.01 });
+      expect(codesOf(checkHand(q, { unreadBelow: 0.5, unreadFirst: UNREAD_FIRST }).classes)[0]).toBe('6s');
     });
     it('is only a tile whose first guess is doubtful, and at most one per hand unless they look alike', () => {
       const p = sure('1s 2s 3s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z');
