@@ -174,9 +174,9 @@ export const UNREAD_COST = 2.5;
  * The pipeline's unreadFirst: the 1 of bamboo. It is the one suited tile drawn as a picture (a
  * bird: sparrow, peacock, crane, phoenix), different in every set, while the other kinds are
  * numerals, characters and pips the classifier reads in sets it has never seen. When a tile it
- * cannot read completes the hand as the bird or as another kind, the bird is the likelier: on
- * val-holdout every group of unread look-alikes that completed the hand both ways was the
- * held-out bird, read as East or Red by the classifier's split.
+ * cannot read completes the hand as the bird or as another kind, the bird is the likelier. On
+ * val-holdout it changed one scene (049: a pung of the held-out bird, read as East before) and
+ * no scene of the other held-out sets (see model/MODEL_CARD.md).
  */
 export const UNREAD_FIRST: readonly number[] = [TILE_CODES.indexOf('1s')];
 /**
