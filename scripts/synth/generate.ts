@@ -2,7 +2,7 @@
  * Synthetic training-data generator for the Mahjong hand scanner.
  *
  *   npx tsx scripts/synth/generate.ts --out training-data/<name> --count N --seed S
- *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--extra-styles [--decoy-flowers [--decoy-always]] [--ink] [--birds]] [--tile-cloths] [--set-grids] [--close-ups | --far] [--workers 1] [--tiles [--codes f1,f2,...]] [--tile-size 128] [--art DIR]
+ *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--extra-styles [--decoy-flowers [--decoy-always]] [--ink] [--birds]] [--tile-cloths] [--set-grids] [--close-ups | --far] [--apart] [--workers 1] [--tiles [--codes f1,f2,...]] [--tile-size 128] [--art DIR]
  *
  * See scripts/synth/README.md for the output format.
  */
@@ -37,6 +37,7 @@ interface Args {
   setGrids: boolean;
   closeUps: boolean;
   far: boolean;
+  apart: boolean;
   workers: number;
   tiles: boolean;
   /** --tiles only: render just these classes, round robin (absent: all 43). */
@@ -49,7 +50,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, extraStyles: false, decoyFlowers: false, decoyAlways: false, ink: false, birds: false, tileCloths: false, setGrids: false, closeUps: false, far: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
+  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, extraStyles: false, decoyFlowers: false, decoyAlways: false, ink: false, birds: false, tileCloths: false, setGrids: false, closeUps: false, far: false, apart: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = () => {
@@ -74,6 +75,7 @@ function parseArgs(argv: string[]): Args {
       case '--set-grids': a.setGrids = true; break;
       case '--close-ups': a.closeUps = true; break;
       case '--far': a.far = true; break;
+      case '--apart': a.apart = true; break;
       case '--workers': a.workers = Math.max(1, Number(v())); break;
       case '--tiles': a.tiles = true; break;
       case '--codes': a.codes = v().split(',').map((c) => c.trim()).filter(Boolean); break;
@@ -109,6 +111,7 @@ function parseArgs(argv: string[]): Args {
   if (a.setGrids && a.tiles) throw new Error('--set-grids lays out scenes; it does nothing with --tiles');
   if (a.closeUps && a.tiles) throw new Error('--close-ups frames scenes; it does nothing with --tiles');
   if (a.far && a.tiles) throw new Error('--far frames scenes; it does nothing with --tiles');
+  if (a.apart && (a.tiles || a.setGrids || a.closeUps)) throw new Error('--apart lays flowers aside round a hand; it does nothing with --tiles, --set-grids or --close-ups');
   if (a.far && a.closeUps) throw new Error('--far and --close-ups frame scenes in opposite ways; choose one');
   if (!Number.isInteger(a.count) || a.count < 0) throw new Error('--count must be a non-negative integer');
   if (!Number.isFinite(a.seed)) throw new Error('--seed must be a number');
@@ -119,7 +122,7 @@ function parseArgs(argv: string[]): Args {
 const pad = (n: number) => String(n).padStart(6, '0');
 
 function genOptions(a: Args): GenOptions {
-  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.decoyAlways ? { decoyAlways: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.birds ? { birds: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.setGrids ? { setGrids: true } : {}), ...(a.closeUps ? { closeUps: true } : {}), ...(a.far ? { far: true } : {}), ...(a.codes ? { codes: a.codes } : {}) };
+  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.decoyAlways ? { decoyAlways: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.birds ? { birds: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.setGrids ? { setGrids: true } : {}), ...(a.closeUps ? { closeUps: true } : {}), ...(a.far ? { far: true } : {}), ...(a.apart ? { apart: true } : {}), ...(a.codes ? { codes: a.codes } : {}) };
 }
 
 /** The classes a --tiles run renders, in round-robin order. */
@@ -209,7 +212,7 @@ async function main(): Promise<void> {
     seed: a.seed,
     count: a.count,
     items: total(a),
-    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, decoyAlways: a.decoyAlways, ink: a.ink, birds: a.birds, tileCloths: a.tileCloths, setGrids: a.setGrids, closeUps: a.closeUps, far: a.far, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes },
+    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, decoyAlways: a.decoyAlways, ink: a.ink, birds: a.birds, tileCloths: a.tileCloths, setGrids: a.setGrids, closeUps: a.closeUps, far: a.far, apart: a.apart, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes },
     classes: CLASSES,
     min_visible_fraction: 0.5,
     negatives,

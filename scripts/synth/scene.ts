@@ -4,11 +4,11 @@ import { type ArtFamily, type Img, HOLDOUT_ART, TRAIN_ART, ART_FAMILIES, loadArt
 import { type BodyStyle, type Frame, type RGB, type Sprite, buildSprite, drawShadows, drawTile, newFrame, photoEffects } from './render.ts';
 import { EXTRA_TRAIN_FONTS, HOLDOUT_FONTS, TRAIN_FONTS, type GlyphStyle, type StyleFlags, sampleGlyphStyle, sheetSvg } from './faces.ts';
 import { makeTexture, paintBackground, sampleBgKind, drawDistractor } from './background.ts';
-import { CLASSES, type Placed, closeUpWindow, layoutHand, layoutSetGrid, sampleHand } from './hand.ts';
+import { CLASSES, type Placed, closeUpWindow, layoutHand, layoutSetGrid, sampleHand, scatterApart } from './hand.ts';
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
 import { type Rng, chance, clamp, int, pick, rngFor, uni, weighted } from './rng.ts';
 
-export const GENERATOR_VERSION = '1.10.0';
+export const GENERATOR_VERSION = '1.11.0';
 
 export interface GenOptions {
   seed: number;
@@ -58,6 +58,10 @@ export interface GenOptions {
    * 1.2-3 % of the photo's width (the plain scenes: 3-12 %). Its draw comes from its own stream:
    * without it the output is that of 1.9.0. Use with a large --size, as a phone's photo would be. */
   far?: boolean;
+  /** Generator 1.11.0: in about two scenes in three, the flowers and spare face-down tiles are laid
+   * aside one by one round the hand (hand.ts scatterApart). Its draws come from their own stream:
+   * without it the output is that of 1.10.0. */
+  apart?: boolean;
   /** Single tiles only: the classes to render, round robin (default all 43). */
   codes?: readonly string[];
 }
@@ -395,6 +399,8 @@ export async function renderScene(opts: GenOptions, index: number): Promise<{ jp
   // close-ups draw from their own stream, so the scene's other draws stay those of 1.8.0
   const close = opts.closeUps && placed.length ? rngFor(opts.seed, 'close', index, opts.holdout ? 'H' : 'T') : null;
   if (close) placed = closeUpWindow(close, placed);
+  const apart = opts.apart && !close && !opts.setGrids && placed.length ? rngFor(opts.seed, 'apart', index, opts.holdout ? 'H' : 'T') : null;
+  if (apart && chance(apart, 0.65)) placed = scatterApart(apart, placed, body.aspect);
   // plane extents
   let px0 = Infinity, py0 = Infinity, px1 = -Infinity, py1 = -Infinity;
   // a tile's margin round the layout (half a tile plus a little for a close-up)

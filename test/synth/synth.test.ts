@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
-import { CLASSES, closeUpWindow, layoutHand, layoutSetGrid, sampleCodes, sampleHand } from '../../scripts/synth/hand.ts';
+import { CLASSES, FLOWERS, closeUpWindow, layoutHand, layoutSetGrid, sampleCodes, sampleHand, scatterApart } from '../../scripts/synth/hand.ts';
 import { ART_FAMILIES, checkArtRoot, defaultArtRoot, FULL_FACE, invertGreys, loadArt } from '../../scripts/synth/art.ts';
 import { clearCaches, renderScene, renderTileCrop, type GenOptions } from '../../scripts/synth/scene.ts';
 import { rngFor } from '../../scripts/synth/rng.ts';
@@ -93,6 +93,35 @@ describe('synth set grids (--set-grids)', () => {
     expect(ordered).toBeLessThan(240);
     expect(flush).toBeGreaterThan(60);
     expect(upside).toBeGreaterThan(100);
+  });
+});
+
+describe('synth tiles laid aside (--apart)', () => {
+  it('moves the flowers and spare face-down tiles out round the hand, one by one, touching nothing', () => {
+    let moved = 0, turned = 0;
+    for (let i = 0; i < 300; i++) {
+      const r = rngFor(61, i);
+      const hand = sampleHand(r);
+      const placed = layoutHand(r, hand, { aspect: 1.35 });
+      const out = scatterApart(rngFor(62, i), placed, 1.35);
+      // the same tiles: the hand's own stay where they lay
+      expect(out.map((p) => p.code).sort(), `scene ${i}`).toEqual(placed.map((p) => p.code).sort());
+      const aside = out.filter((p) => !placed.includes(p));
+      for (const p of aside) {
+        expect(FLOWERS.includes(p.code) || p.code === 'back', `${p.code} in scene ${i}`).toBe(true);
+        // a group of its own, apart from every other tile (1.3 tile widths between centres)
+        expect(out.filter((q) => q.group === p.group)).toEqual([p]);
+        for (const q of out) if (q !== p) expect(Math.hypot(q.x - p.x, q.y - p.y), `scene ${i}`).toBeGreaterThanOrEqual(1.3 * 1.35);
+        if (p.sideways || p.upsideDown) turned++;
+      }
+      // concealed kongs keep their face-down tiles
+      const kongBacks = placed.filter((p) => p.code === 'back' && placed.some((q) => q.group === p.group && q.code !== 'back'));
+      for (const p of kongBacks) expect(out).toContain(p);
+      if (hand.flowers.length) expect(aside.length, `scene ${i}`).toBeGreaterThan(0);
+      moved += aside.length;
+    }
+    expect(moved).toBeGreaterThan(100);
+    expect(turned).toBeGreaterThan(10);
   });
 });
 
@@ -277,6 +306,16 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     expect(shots).toBeGreaterThan(0);
   });
 
+  it('--apart lays out the same tiles (the photo frames the moved ones too)', async () => {
+    let apart = 0;
+    const shots = await handPairs(36, { apart: true }, (moved, plain, i) => {
+      expectTilesAmong(plain.label.tiles.filter((t) => !t.truncated), moved.label.tiles, i);
+      if (JSON.stringify(moved.label) !== JSON.stringify(plain.label)) apart++;
+    });
+    expect(shots).toBeGreaterThan(0);
+    expect(apart).toBeGreaterThan(0);
+  });
+
   it('renders single-tile crops', async () => {
     const { jpg, code } = await renderTileCrop(opts(5), 42);
     expect(code).toBe('back');
@@ -447,6 +486,9 @@ describe('synth CLI --codes', () => {
 
   it('refuses --close-ups with --tiles (it would do nothing)', () => {
     expect(run(['--tiles', '--close-ups'])).toMatch(/--close-ups frames scenes/);
+  });
+  it('refuses --apart with --tiles, --set-grids and --close-ups (it would do nothing)', () => {
+    for (const f of ['--tiles', '--set-grids', '--close-ups']) expect(run([f, '--apart'])).toMatch(/--apart lays flowers aside round a hand/);
   });
   it('refuses --far with --tiles, and with --close-ups', () => {
     expect(run(['--tiles', '--far'])).toMatch(/--far frames scenes/);
