@@ -318,10 +318,9 @@ export function closeUpWindow(r: Rng, placed: readonly Placed[]): Placed[] {
  * a lone flower on an unseen cloth a score of 0.17. Each moved tile gets a group of its own.
  */
 export function scatterApart(r: Rng, placed: readonly Placed[], aspect: number): Placed[] {
-  const groups = new Map<number, Placed[]>();
-  for (const p of placed) groups.set(p.group, [...(groups.get(p.group) ?? []), p]);
-  // flowers, and groups of face-down tiles only (spare tiles; a concealed kong shows two faces)
-  const aside = (p: Placed) => FLOWERS.includes(p.code) || (p.code === 'back' && groups.get(p.group)!.every((q) => q.code === 'back'));
+  // flowers, and face-down tiles in groups with no face up (spare tiles; a concealed kong shows two faces)
+  const faced = new Set(placed.filter((p) => p.code !== 'back').map((p) => p.group));
+  const aside = (p: Placed) => FLOWERS.includes(p.code) || (p.code === 'back' && !faced.has(p.group));
   const move = placed.filter(aside);
   const keep = placed.filter((p) => !aside(p));
   if (!move.length || !keep.length) return [...placed];
