@@ -800,12 +800,13 @@ def export_from_ckpt(a):
     def run_ckpt(run):
         return os.path.join(a.run or RUNS, run, "ckpt.pt")
 
-    for kind, fn, name in (("det", export_det, "detector.onnx"), ("cls", export_cls, "classifier.onnx"), ("flw", export_flw, "flowers.onnx")):
-        ck = run_ckpt({"det": a.det_run, "cls": a.cls_run, "flw": a.flw_run}[kind])
+    # the finder (finder.onnx) is a second detector: the pipeline adds its confident finds (mergeFinds)
+    for kind, fn, name in (("det", export_det, "detector.onnx"), ("finder", export_det, "finder.onnx"), ("cls", export_cls, "classifier.onnx"), ("flw", export_flw, "flowers.onnx")):
+        ck = run_ckpt({"det": a.det_run, "finder": getattr(a, "finder_run", None) or "none", "cls": a.cls_run, "flw": a.flw_run}[kind])
         if not os.path.exists(ck):
             print(f"skip {kind}: no {ck}")
             continue
-        m, state = net_from_ckpt(ck, det=kind == "det")
+        m, state = net_from_ckpt(ck, det=kind in ("det", "finder"))
         if kind == "cls":
             large = bool(state.get("extra", {}).get("large", False))
             if a.cls_also and getattr(a, "cls_cascade", False):
@@ -849,6 +850,7 @@ def main():
     ap.add_argument("--run", default=None)
     ap.add_argument("--out", default=None)
     ap.add_argument("--det-run", default="det", help="export: run dir name under runs/")
+    ap.add_argument("--finder-run", default="none", help="export: a detector run exported as finder.onnx (the pipeline's second detector, Models.finder)")
     ap.add_argument("--cls-run", default="cls", help="export: run dir name under runs/")
     ap.add_argument("--flw-run", default="flw", help="export: run dir name under runs/")
     ap.add_argument("--cls-also", nargs="*", default=None, help="export: more classifier runs; classifier.onnx then averages their probabilities with --cls-run's (ClassifierEnsemble)")

@@ -4,14 +4,15 @@
  *
  * detector (letterboxed long side 512; again on the photo shrunk, for close-ups, or at 1024 when
  * the tiles are too few or small (fine search), then zoomed in on the tiles, from the
- * full-resolution photo when they are small in the raster) -> peaks + NMS -> boxes in raster px ->
+ * full-resolution photo when they are small in the raster; the finder, a second detector, adds
+ * the lone tiles the detector scores too low) -> peaks + NMS -> boxes in raster px ->
  * crops from the raster (the classifier's input size, 48x64, sideways stood up) -> one batched classifier
  * call -> a second look at tiles read as flowers (72x96 crops, flower reader) -> hand check ->
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
 import { checkHandWithStrays, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
 import { clampRegion, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
+import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -69,6 +70,14 @@ export const FLOWER_LIES_APART = 0.5;
  * (on val-holdout, patches of a cloth read as flowers scored 0.12-0.30, real flowers so weakly
  * detected 0.79 and more). */
 export const FLOWER_APART_READ = 0.5;
+
+/**
+ * A tile found by the finder alone (Models.finder) is kept only when the classifier gives its
+ * first guess at least this probability. On val-holdout the finder's false finds (a domino,
+ * patches of camouflage and dotted cloths) were read at 0.11-0.41; its true finds on
+ * apart-holdout (flowers and face-down tiles laid apart) at 0.48-0.99 (model/MODEL_CARD.md).
+ */
+export const FINDER_READ = 0.45;
 
 /** 'all': classify every crop also turned 180 degrees and average the probabilities;
  * 'uncertain': only crops the first pass is not sure of (top probability < TTA_CONFIDENT);
@@ -209,6 +218,9 @@ export interface PipelineOptions {
   /** Weak detections (>= EDGE_RESCUE_THRESHOLD) beside the hand's tiles and of their size
    * (besideHand) may complete an incomplete hand in the hand check too (default: as edgeRescue). */
   besideRescue?: boolean;
+  /** Let the finder (Models.finder, when the models have one) add the tiles the detector scores too
+   * low, on the normal pass and the zoom pass (default true). */
+  finder?: boolean;
   /** When the tiles fill only part of the photo, detect again on that part, zoomed in (default true). */
   zoom?: boolean;
   /** Detect again on the photo shrunk (ZOOM_OUT_FIT), and keep that when its tiles are those of a
@@ -230,15 +242,22 @@ export interface PipelineOptions {
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
+const letterboxMemo = new WeakMap<RasterImage, Map<string, ReturnType<typeof letterbox>>>();
+
 /** Letterbox a raster, run the detector, and return the detections in that raster's pixels. */
-async function detectIn(img: RasterImage, models: Models, size: number, threshold: number, T?: Record<string, number>, fit = 1): Promise<Detection[]> {
+async function detectIn(img: RasterImage, models: Models, size: number, threshold: number, T?: Record<string, number>, fit = 1, detector: OrtSession = models.detector): Promise<Detection[]> {
   let t = now();
-  const lb = letterbox(img, size, 32, fit);
+  // the finder reads the same letterboxed input as the detector: made once per raster, size and fit
+  const memo = letterboxMemo.get(img) ?? new Map<string, ReturnType<typeof letterbox>>();
+  letterboxMemo.set(img, memo);
+  const key = `${size}:${fit}`;
+  const lb = memo.get(key) ?? letterbox(img, size, 32, fit);
+  memo.set(key, lb);
   if (T) T.letterbox = (T.letterbox ?? 0) + now() - t;
   t = now();
-  const det = await models.detector.run({ [models.detector.inputNames[0]]: floatTensor(lb.data, lb.dims) });
-  const hm = det[models.detector.outputNames[0]];
-  const bx = det[models.detector.outputNames[1]];
+  const det = await detector.run({ [detector.inputNames[0]]: floatTensor(lb.data, lb.dims) });
+  const hm = det[detector.outputNames[0]];
+  const bx = det[detector.outputNames[1]];
   const [, , gh, gw] = hm.dims as number[];
   const found = decodeDetections(hm.data as Float32Array, bx.data as Float32Array, gh, gw, { threshold });
   if (T) T.detect = (T.detect ?? 0) + now() - t;
@@ -318,6 +337,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       }
     }
   }
+  let fineTaken = false;
   if (!zoomedOut && (opts.fine ?? true) && Math.max(img.width, img.height) > size) {
     // tiles too small for the detector at `size` (a hand shot from far off): search the raster at FINE_SIZE
     const confident = sure(candidates);
@@ -328,12 +348,29 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       const fine = await detectIn(img, models, Math.min(FINE_SIZE, Math.ceil(Math.max(img.width, img.height) / 32) * 32), lowest, T);
       // with (almost) nothing found first, only most of a hand counts: a table's pattern gives a few peaks
       const enough = confident.length < 2 ? FINE_MIN_TILES : confident.length + 1;
-      if (sure(fine).length >= enough) candidates = fine;
+      if (sure(fine).length >= enough) {
+        candidates = fine;
+        fineTaken = true;
+      }
     }
   }
   // the raster the tiles are cut from, and its boxes in the original photo's px
   let view = img;
   let toOriginal = (b: Box): Box => boxToOriginal(b, img.width, img.height, photo.originalWidth, photo.originalHeight);
+  // the finder (Models.finder), a second detector trained on tiles lying apart, adds what the
+  // first scores too low (a flower laid aside) on the same view; the first's boxes stand (mergeFinds)
+  const finder = (opts.finder ?? true) && !zoomedOut && !fineTaken ? models.finder : undefined;
+  if (finder) {
+    candidates = mergeFinds(candidates, await detectIn(img, models, size, lowest, T, 1, finder), thr);
+    // a find the classifier cannot read (a domino, the cloth) would widen the zoom pass's region
+    const finds = candidates.flatMap((d, i) => (d.finder ? [i] : []));
+    if (finds.length) {
+      const { w: cw, h: ch } = modelCropSize(models);
+      const read = await classifyCrops(models, cropTiles(img, finds.map((i) => candidates[i]!.box), finds.map((i) => candidates[i]!.sideways), cw, ch), finds.length, ttaMode(opts.tta));
+      const unread = new Set(finds.filter((_, j) => Math.max(...read[j]!) < FINDER_READ));
+      candidates = candidates.filter((_, i) => !unread.has(i));
+    }
+  }
   if (!zoomedOut && (opts.zoom ?? true)) {
     const confident = sure(candidates);
     const region = zoomRegion(confident, img.width, img.height);
@@ -352,11 +389,14 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     if (detail) {
       const d = detail;
       candidates = await detectIn(d, models, size, lowest, T);
+      if (finder) candidates = mergeFinds(candidates, await detectIn(d, models, size, lowest, T, 1, finder), thr);
       view = d;
       const kx = orig![2] / d.width, ky = orig![3] / d.height;
       toOriginal = (b) => [orig![0] + b[0] * kx, orig![1] + b[1] * ky, b[2] * kx, b[3] * ky];
     } else if (region) {
-      const inner = await detectIn(cropRaster(img, region), models, size, lowest, T);
+      const part = cropRaster(img, region);
+      let inner = await detectIn(part, models, size, lowest, T);
+      if (finder) inner = mergeFinds(inner, await detectIn(part, models, size, lowest, T, 1, finder), thr);
       candidates = inner.map((d) => ({ ...d, box: [d.box[0] + region[0], d.box[1] + region[1], d.box[2], d.box[3]] }));
     }
   }
@@ -416,6 +456,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     }
     // weak peak: keep only when the classifier is sure it is a tile
     if (d.score < thr && best.score < RESCUE_PROB) return null;
+    // the finder's own find: only a tile the classifier can read (not a domino, not the cloth)
+    if (d.finder && best.score < FINDER_READ) return null;
     return tile;
   });
   const edgeTiles = edgeIdx.map((i) => all[i]!);

@@ -398,3 +398,36 @@ export function retakeAdvice(scores: readonly (number | undefined)[]): { unsure:
   const unsure = scores.filter(needsCheck).length;
   return unsure >= RETAKE_MIN_UNSURE && unsure >= RETAKE_SHARE * scores.length ? { unsure, of: scores.length } : null;
 }
+
+/** A finder's detection overlapping a primary one this much (IoU) is the same tile. */
+export const FINDER_SAME_IOU = 0.3;
+
+/**
+ * Merge a second detector's finds (the finder) into the primary detector's. The primary's
+ * confident detections stand as they are (their boxes are what the classifier and the flower
+ * readers were tuned on). A confident find (score >= `threshold`) that no primary detection
+ * overlaps (IoU >= FINDER_SAME_IOU, or the find's centre inside it) is added; one that overlaps
+ * only weak primary detections (below `threshold`) replaces the most overlapping of them. The
+ * finder's weak finds are ignored. Returns a new list (primary order, then the added finds); the
+ * finds taken are flagged `finder`.
+ */
+export function mergeFinds<T extends { box: Box; score: number; finder?: boolean }>(primary: readonly T[], finds: readonly T[], threshold: number, sameIou = FINDER_SAME_IOU): T[] {
+  const out = [...primary];
+  const centreIn = (a: Box, b: Box) => {
+    const cx = a[0] + a[2] / 2, cy = a[1] + a[3] / 2;
+    return cx >= b[0] && cx <= b[0] + b[2] && cy >= b[1] && cy <= b[1] + b[3];
+  };
+  for (const f of finds) {
+    if (f.score < threshold) continue;
+    const over = out.flatMap((p, i) => {
+      const o = iou(p.box, f.box);
+      return o >= sameIou || centreIn(f.box, p.box) ? [{ i, o }] : [];
+    });
+    if (!over.length) out.push({ ...f, finder: true });
+    else if (over.every(({ i }) => out[i]!.score < threshold)) {
+      const best = over.reduce((a, b) => (b.o > a.o ? b : a));
+      out[best.i] = { ...f, finder: true };
+    }
+  }
+  return out;
+}

@@ -13,6 +13,8 @@ export interface ModelSources {
   classifier2?: ModelSource;
   /** The flower reader (optional): a second look, on larger crops, at tiles read as flowers. */
   flowers?: ModelSource;
+  /** The finder (optional): a second detector, whose confident finds the first missed are added. */
+  finder?: ModelSource;
 }
 
 export interface Models {
@@ -23,6 +25,8 @@ export interface Models {
   classifier2?: OrtSession;
   /** Logits of f1..f8 for (n, 3, FLOWER_H, FLOWER_W) crops; absent when no flower reader was given. */
   flowers?: OrtSession;
+  /** A second detector with the detector's inputs and outputs (mergeFinds in postprocess.ts). */
+  finder?: OrtSession;
   labels: readonly string[];
   /** The classifier's crop size (classifierCropSize); CROP_W x CROP_H when absent. */
   crop?: CropSize;
@@ -71,8 +75,8 @@ const cache = new Map<string, Promise<Models>>();
 function keyOf(src: ModelSources): string | null {
   const k = (s: ModelSource) => (typeof s === 'string' || s instanceof URL ? String(s) : null);
   const opt = (s: ModelSource | undefined) => (s === undefined ? '' : k(s));
-  const a = k(src.detector), b = k(src.classifier), b2 = opt(src.classifier2), c = opt(src.flowers);
-  return a && b && b2 !== null && c !== null ? `${a}|${b}|${b2}|${c}` : null;
+  const a = k(src.detector), b = k(src.classifier), b2 = opt(src.classifier2), c = opt(src.flowers), f = opt(src.finder);
+  return a && b && b2 !== null && c !== null && f !== null ? `${a}|${b}|${b2}|${c}|${f}` : null;
 }
 
 /** Load the models (cached by source when given as URLs/paths) and warm them up. */
@@ -83,17 +87,18 @@ export function loadModels(src: ModelSources): Promise<Models> {
   const p = (async () => {
     try {
       const opt = (s: ModelSource | undefined) => (s === undefined ? undefined : readSource(s));
-      const [db, cb, cb2, fb] = await Promise.all([readSource(src.detector), readSource(src.classifier), opt(src.classifier2), opt(src.flowers)]);
+      const [db, cb, cb2, fb, nb] = await Promise.all([readSource(src.detector), readSource(src.classifier), opt(src.classifier2), opt(src.flowers), opt(src.finder)]);
       const detector = await createSession(db);
       const classifier = await createSession(cb);
       const crop = classifierCropSize(classifier);
-      const m: Models = { detector, classifier, labels: TILE_CODES, crop, bytes: db.byteLength + cb.byteLength + (cb2?.byteLength ?? 0) + (fb?.byteLength ?? 0) };
+      const m: Models = { detector, classifier, labels: TILE_CODES, crop, bytes: db.byteLength + cb.byteLength + (cb2?.byteLength ?? 0) + (fb?.byteLength ?? 0) + (nb?.byteLength ?? 0) };
       if (cb2) {
         m.classifier2 = await createSession(cb2);
         const c2 = classifierCropSize(m.classifier2);
         if (c2.w !== crop.w || c2.h !== crop.h) throw new Error(`the second classifier takes ${c2.w}x${c2.h} crops, the first ${crop.w}x${crop.h}`);
       }
       if (fb) m.flowers = await createSession(fb);
+      if (nb) m.finder = await createSession(nb);
       await warmUp(m);
       return m;
     } catch (e) {
@@ -107,7 +112,7 @@ export function loadModels(src: ModelSources): Promise<Models> {
 
 /** One tiny run of each model so the first real photo does not pay for kernel setup. */
 export async function warmUp(m: Models): Promise<void> {
-  await m.detector.run({ [m.detector.inputNames[0]]: floatTensor(new Float32Array(3 * 64 * 64).fill(0.5), [1, 3, 64, 64]) });
+  for (const d of m.finder ? [m.detector, m.finder] : [m.detector]) await d.run({ [d.inputNames[0]]: floatTensor(new Float32Array(3 * 64 * 64).fill(0.5), [1, 3, 64, 64]) });
   const { w, h } = modelCropSize(m);
   for (const c of m.classifier2 ? [m.classifier, m.classifier2] : [m.classifier]) await c.run({ [c.inputNames[0]]: floatTensor(new Float32Array(3 * h * w), [1, 3, h, w]) });
   if (m.flowers) await m.flowers.run({ [m.flowers.inputNames[0]]: floatTensor(new Float32Array(3 * FLOWER_H * FLOWER_W), [1, 3, FLOWER_H, FLOWER_W]) });
@@ -123,6 +128,7 @@ export async function disposeModels(m?: Models): Promise<void> {
       await x.classifier.release();
       await x.classifier2?.release();
       await x.flowers?.release();
+      await x.finder?.release();
     } catch {
       /* already failed or released */
     }

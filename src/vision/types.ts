@@ -46,6 +46,8 @@ export interface Detection {
   box: Box;
   score: number;
   sideways: boolean;
+  /** Found by the finder alone (mergeFinds): the detector missed it or scored it weak. */
+  finder?: boolean;
 }
 
 export interface ScannedTile {

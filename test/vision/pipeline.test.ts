@@ -4,7 +4,7 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { DET_THRESHOLD, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { DET_THRESHOLD, FINDER_READ, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT } from '../../src/vision/postprocess.ts';
 import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
@@ -288,6 +288,70 @@ describe('scanPhoto: the flower reader\'s second look, turned 180 degrees as the
   it('reads every flower again turned with tta "all", and none with tta "off"', async () => {
     expect((await scanWith('all')).batches).toEqual([2, 2]);
     expect((await scanWith('off')).batches).toEqual([2]);
+  });
+});
+
+describe('scanPhoto with a finder (a second detector for tiles lying apart)', () => {
+  /** Paint each placed tile's box in its own grey level (1 + its index), so that a classifier can
+   * tell the crops apart by their centre pixel, whatever order and batches they come in. */
+  function paint(tiles: Placed[]): Uint8Array {
+    const data = new Uint8Array(W * H * 4).fill(128);
+    tiles.forEach((t, k) => {
+      for (let y = t.cy - 16; y < t.cy + 16; y++) for (let x = t.cx - 12; x < t.cx + 12; x++) data.fill(1 + k, (y * W + x) * 4, (y * W + x) * 4 + 3);
+    });
+    return data;
+  }
+  /** Reads a crop by its centre pixel's grey level: codes[level - 1] surely, 'unread' as nothing in particular. */
+  function readByLevel(codes: string[], calls: number[]): OrtSession {
+    return {
+      inputNames: ['crops'],
+      outputNames: ['logits'],
+      run: async (feeds: Record<string, { dims: readonly number[]; data: Float32Array }>) => {
+        const [n, , h, w] = feeds.crops!.dims as number[];
+        calls.push(n!);
+        const K = TILE_CODES.length, logits = new Float32Array(n! * K);
+        for (let j = 0; j < n!; j++) {
+          const code = codes[Math.round(feeds.crops!.data[j * 3 * h! * w! + (h! >> 1) * w! + (w! >> 1)]! * 255) - 1];
+          if (code && code !== 'unread') logits[j * K + TILE_CODES.indexOf(code as never)] = 12;
+        }
+        return { logits: { data: logits, dims: [n!, K] } };
+      },
+    } as unknown as OrtSession;
+  }
+  const hand = row();
+  // a flower laid apart, which the detector scores too low and the finder finds
+  const flower: Placed = { cx: 400, cy: 300, det: 0.3, code: 'f2' };
+  // a domino on the table: the finder takes it for a tile, the classifier cannot read it
+  const domino: Placed = { cx: 420, cy: 60, det: 0.3, code: 'unread' };
+  const all = [...hand, flower, domino];
+  const scanWith = async (opts: PipelineOptions = {}, withFinder = true) => {
+    const calls: number[] = [];
+    const models: Models = { detector: fakeDetector(all), classifier: readByLevel(all.map((t) => t.code), calls), labels: TILE_CODES, bytes: 0 };
+    if (withFinder) models.finder = fakeDetector(all.map((t) => ({ ...t, det: t.det < 0.5 ? 0.8 : 0.7 })));
+    const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: paint(all) }, originalWidth: W, originalHeight: H, notes: [] };
+    return { r: await scanPhoto(photo, models, { zoom: false, ...opts }), calls };
+  };
+
+  it('adds the flower it finds, with the finder\'s score, and not what the classifier cannot read', async () => {
+    const { r } = await scanWith();
+    expect(r.tiles.map((t) => t.code).sort()).toEqual([...HAND, 'f2'].sort());
+    const f = r.tiles.find((t) => t.code === 'f2')!;
+    expect(at(f.box, flower)).toBe(true);
+    expect(f.score).toBeCloseTo(0.8, 2);
+    expect(r.tiles.some((t) => at(t.box, domino))).toBe(false);
+    // the hand keeps the detector's own boxes and scores
+    for (const t of hand) expect(r.tiles.find((x) => at(x.box, t))!.score).toBeCloseTo(t.det, 2);
+    expect(FINDER_READ).toBeGreaterThan(1 / TILE_CODES.length);
+  });
+
+  it('finds nothing more without a finder, or with the finder turned off', async () => {
+    for (const { r } of [await scanWith({}, false), await scanWith({ finder: false })]) expect(r.tiles.map((t) => t.code)).toEqual(HAND);
+  });
+
+  it('reads the finder\'s own finds before the zoom pass, so that a domino does not widen its region', async () => {
+    const { r, calls } = await scanWith({ zoom: true });
+    expect(calls[0]).toBe(2);
+    expect(r.tiles.map((t) => t.code).sort()).toEqual([...HAND, 'f2'].sort());
   });
 });
 

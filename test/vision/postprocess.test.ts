@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks } from '../../src/vision/postprocess.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, mergeFinds, FINDER_SAME_IOU } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -374,5 +374,37 @@ describe('retakeAdvice (so many uncertain tiles that the photo is better taken a
     const checked = scanned.map((s, i) => (i < 5 ? undefined : s));
     expect(retakeAdvice(checked)).toBeNull();
     expect(retakeAdvice([])).toBeNull();
+  });
+});
+
+describe('mergeFinds (the finder adds what the detector missed)', () => {
+  const d = (box: Box, score: number): { box: Box; score: number; sideways: boolean; finder?: boolean } => ({ box, score, sideways: false });
+  const hand = [d([100, 100, 30, 40], 0.9), d([131, 100, 30, 40], 0.85), d([162, 100, 30, 40], 0.4)];
+
+  it('keeps the detector\'s confident boxes and adds a confident find lying apart, flagged', () => {
+    const found = [d([102, 101, 30, 40], 0.95), d([300, 220, 30, 40], 0.7)];
+    const out = mergeFinds(hand, found, 0.5);
+    expect(out.slice(0, 2)).toEqual(hand.slice(0, 2));
+    expect(out).toHaveLength(4);
+    expect(out[3]).toEqual({ ...found[1], finder: true });
+    expect(out.filter((x) => x.finder)).toHaveLength(1);
+  });
+
+  it('replaces a weak detection of the same tile with the confident find', () => {
+    const out = mergeFinds(hand, [d([163, 102, 29, 39], 0.8)], 0.5);
+    expect(out).toHaveLength(3);
+    expect(out[2]).toEqual({ box: [163, 102, 29, 39], score: 0.8, sideways: false, finder: true });
+  });
+
+  it('ignores weak finds, and a find whose centre lies in a confident box even at a small IoU', () => {
+    // a find twice the tile's size, centred on the first tile: IoU below FINDER_SAME_IOU
+    const big: Box = [85, 80, 60, 80];
+    expect(iou(big, hand[0]!.box)).toBeLessThan(FINDER_SAME_IOU);
+    expect(mergeFinds(hand, [d([300, 220, 30, 40], 0.45), d(big, 0.9)], 0.5)).toEqual(hand);
+  });
+
+  it('takes one find per tile when the finder reports it twice', () => {
+    const out = mergeFinds(hand, [d([300, 220, 30, 40], 0.7), d([303, 222, 30, 40], 0.6)], 0.5);
+    expect(out).toHaveLength(4);
   });
 });

@@ -12,6 +12,8 @@ describe('worker protocol guards', () => {
     expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', flowersUrl: 7 })).toBe(false);
     expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', classifier2Url: '/c2.onnx', flowersUrl: '/f.onnx' })).toBe(true);
     expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', classifier2Url: null })).toBe(false);
+    expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', finderUrl: '/n.onnx' })).toBe(true);
+    expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', finderUrl: 3 })).toBe(false);
     expect(isWorkerRequest(null)).toBe(false);
     expect(isWorkerRequest('scan')).toBe(false);
   });
