@@ -41,6 +41,7 @@ gen far-holdout   --count 120  --seed 46 --holdout --far --size 3072
 gen val-holdout-3k --count 300  --seed 2 --holdout --size 3072
 gen embed-src     --count 100  --seed 48 $V
 gen train-v19     --count 1500 --seed 49 $V --decoy-flowers --ink --birds --tile-cloths --apart
+gen train-v20     --count 1500 --seed 51 $V --decoy-flowers --ink --birds --tile-cloths --apart
 gen apart-holdout --count 120  --seed 50 --holdout --apart
 # sharp far-off photos: scenes pasted at their own resolution into frames 3x as large
 emb() { local out=$1; shift; [ -f "training-data/$out/manifest.json" ] || nice -n 5 npx tsx scripts/synth/embed.ts --out "training-data/$out" "$@"; }
