@@ -360,9 +360,11 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   // the finder (Models.finder), a second detector trained on tiles lying apart, adds what the
   // first scores too low (a flower laid aside) on the same view; the first's boxes stand (mergeFinds)
   const finder = (opts.finder ?? true) && !zoomedOut && !fineTaken ? models.finder : undefined;
-  if (finder) {
-    candidates = mergeFinds(candidates, await detectIn(img, models, size, lowest, T, 1, finder), thr);
+  const withFinds = async (on: RasterImage, ds: Detection[]) => (finder ? mergeFinds(ds, await detectIn(on, models, size, lowest, T, 1, finder), thr) : ds);
+  candidates = await withFinds(img, candidates);
+  if (finder && (opts.zoom ?? true)) {
     // a find the classifier cannot read (a domino, the cloth) would widen the zoom pass's region
+    // (it is read again, and dropped, with the other tiles when there is no zoom pass)
     const finds = candidates.flatMap((d, i) => (d.finder ? [i] : []));
     if (finds.length) {
       const { w: cw, h: ch } = modelCropSize(models);
@@ -388,15 +390,13 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     }
     if (detail) {
       const d = detail;
-      candidates = await detectIn(d, models, size, lowest, T);
-      if (finder) candidates = mergeFinds(candidates, await detectIn(d, models, size, lowest, T, 1, finder), thr);
+      candidates = await withFinds(d, await detectIn(d, models, size, lowest, T));
       view = d;
       const kx = orig![2] / d.width, ky = orig![3] / d.height;
       toOriginal = (b) => [orig![0] + b[0] * kx, orig![1] + b[1] * ky, b[2] * kx, b[3] * ky];
     } else if (region) {
       const part = cropRaster(img, region);
-      let inner = await detectIn(part, models, size, lowest, T);
-      if (finder) inner = mergeFinds(inner, await detectIn(part, models, size, lowest, T, 1, finder), thr);
+      const inner = await withFinds(part, await detectIn(part, models, size, lowest, T));
       candidates = inner.map((d) => ({ ...d, box: [d.box[0] + region[0], d.box[1] + region[1], d.box[2], d.box[3]] }));
     }
   }
