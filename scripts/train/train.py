@@ -492,10 +492,11 @@ class FlowerMix(torch.nn.Module):
     third of the tile's width at scale 1; at 0.75 the window covers more of a large character
     (season tiles print 春夏秋冬 across half the face), which it then reads as a whole."""
 
-    def __init__(self, reader, spotter, w, spot_scales=(1.0,)):
+    def __init__(self, reader, spotter, w, spot_scales=(1.0,), numerals=None, num_weight=0.0):
         super().__init__()
         self.reader, self.spotter, self.w = reader, spotter, float(w)
         self.sizes = [(round(FLW_H * k), round(FLW_W * k)) for k in spot_scales]
+        self.numerals, self.num_weight = numerals, float(num_weight)
 
     def forward(self, x):
         a = F.log_softmax(self.reader(x)[:, F0:F0 + 8], dim=1)
@@ -504,12 +505,25 @@ class FlowerMix(torch.nn.Module):
         b = bs[0]
         for more in bs[1:]:
             b = b + more
-        return a * (1.0 - self.w) + b * (self.w / len(bs))
+        out = a * (1.0 - self.w) + b * (self.w / len(bs))
+        if self.numerals is not None:
+            out = out + self.num_weight * numeral_factor(self.numerals(x))
+        return out
 
 
-def export_flw(model, path, opset=17, spotter=None, spot_weight=0.5, spot_scales=(1.0,)):
-    """The flower reader's ONNX file: its f1..f8 logits, or with `spotter` the FlowerMix of both."""
-    model = (FlowerMix(copy.deepcopy(model), copy.deepcopy(spotter), spot_weight, spot_scales) if spotter is not None
+def numeral_factor(logits):
+    """The numeral reader's (numerals.py) evidence for f1..f8: log(p(numeral of fk) + p(none) / 4),
+    so a face with no numeral it can read leaves the flowers as they were. Flowers f1..f4 and
+    seasons f5..f8 print the numerals 1..4."""
+    p = F.softmax(logits, dim=1)
+    q = p[:, :4] + p[:, 4:5] / 4.0
+    return torch.log(torch.cat([q, q], dim=1).clamp_min(1e-6))
+
+
+def export_flw(model, path, opset=17, spotter=None, spot_weight=0.5, spot_scales=(1.0,), numerals=None, num_weight=0.0):
+    """The flower reader's ONNX file: its f1..f8 logits, or with `spotter` the FlowerMix of both
+    (and, with `numerals`, the numeral reader's evidence at `num_weight`)."""
+    model = (FlowerMix(copy.deepcopy(model), copy.deepcopy(spotter), spot_weight, spot_scales, copy.deepcopy(numerals), num_weight) if spotter is not None
              else FlowerLogits(copy.deepcopy(model))).eval()
     x = torch.zeros(1, 3, FLW_H, FLW_W)
     torch.onnx.export(model, x, path, opset_version=opset, input_names=["crops"], output_names=["logits"],
@@ -772,6 +786,46 @@ def _smoke_spotter(b, out):
     with torch.no_grad():
         d = (F.softmax(back(x), dim=1) - F.softmax(spot(x), dim=1)).abs().max().item()
     assert d < 1e-4, f"the spotter imported from the two-scale mix differs by {d}"
+    _smoke_numerals(b, out, reader, spot)
+
+
+def _smoke_numerals(b, out, reader, spot):
+    """numerals.py: its crops (96x72, labels 0..4), one training step from an `m` classifier's
+    checkpoint (the shipped one starts from flower reader phase 1), and export --num-run: the flower mix times (p(numeral of fk) + p(none)/4)^w."""
+    import random
+    import numerals as NU
+    fonts = NU.Fonts()
+    r = random.Random(1)
+    crops = [NU.sample(r, fonts) for _ in range(40)]
+    assert all(x.shape == (FLW_H, FLW_W, 3) and x.dtype == np.uint8 for x, _ in crops)
+    labels = {y for _, y in crops}
+    assert labels <= set(range(5)) and NU.NONE in labels and len(labels) >= 4, labels
+    n = argparse.Namespace(run=os.path.join(out, "num"), init=os.path.join(out, "cls-m", "ckpt.pt"), seed=1, threads=None, batch=4, lr=1e-3,
+                           steps=1, deadline_min=None, extend_min=None, ckpt_min=4.0, workers=0, check=8)
+    NU.train(n)
+    state = torch.load(os.path.join(n.run, "ckpt.pt"), map_location="cpu")
+    assert state["step"] == 1 and state["extra"]["numerals"]
+    num = NU.make_net()[0]
+    num.load_state_dict(state["ema"])
+    num.eval()
+    # no numeral read: the factor is flat; a sure 3: flowers 3 and 7 gain
+    flat = numeral_factor(torch.tensor([[0.0, 0.0, 0.0, 0.0, 30.0]]))
+    assert (flat - flat[:, :1]).abs().max().item() < 1e-4
+    three = numeral_factor(torch.tensor([[0.0, 0.0, 30.0, 0.0, 0.0]]))[0]
+    assert three.argmax().item() in (2, 6) and abs(three[2] - three[6]).item() < 1e-6 and (three[2] - three[0]).item() > 5
+    x = torch.rand(3, 3, FLW_H, FLW_W)
+    with torch.no_grad():
+        got = F.softmax(FlowerMix(reader, spot, 0.3, (1.0,), num, 0.5).eval()(x), dim=1)
+        q = F.softmax(num(x), dim=1)
+        q = q[:, :4] + q[:, 4:] / 4
+        p = (F.softmax(reader(x)[:, F0:F0 + 8], dim=1) ** 0.7 * F.softmax(spot(x)[:, F0:F0 + 8], dim=1) ** 0.3
+             * torch.cat([q, q], dim=1) ** 0.5)
+        want = p / p.sum(1, keepdim=True)
+    assert (got - want).abs().max().item() < 1e-5
+    a = argparse.Namespace(run=out, out=os.path.join(out, "num-flw"), det_run="none", cls_run="none", cls_also=None,
+                           flw_run="flw", flw_also=None, spot_run="spot", spot_weight=0.3, num_run="num", num_weight=0.5)
+    export_from_ckpt(a)
+    assert os.path.getsize(os.path.join(a.out, "flowers.onnx")) > os.path.getsize(os.path.join(out, "flowers-mix.onnx")), "the numeral reader is in"
 
 
 def import_onnx(a):
@@ -832,9 +886,19 @@ def export_from_ckpt(a):
                 m = ReaderEnsemble([m] + [net_from_ckpt(run_ckpt(run))[0] for run in a.flw_also])
                 print(f"  readers averaged with {', '.join(a.flw_also)}")
             sp = net_from_ckpt(run_ckpt(a.spot_run))[0] if a.spot_run else None
-            fn(m, os.path.join(out, name), spotter=sp, spot_weight=a.spot_weight, spot_scales=tuple(getattr(a, "spot_scales", None) or (1.0,)))
+            nr = None
+            if getattr(a, "num_run", None):
+                if sp is None:
+                    raise SystemExit("export --num-run: the numeral reader joins the flower mix, which needs --spot-run")
+                from numerals import make_net
+                nr = make_net()[0]
+                nr.load_state_dict(torch.load(run_ckpt(a.num_run), map_location="cpu")["ema"])
+            fn(m, os.path.join(out, name), spotter=sp, spot_weight=a.spot_weight, spot_scales=tuple(getattr(a, "spot_scales", None) or (1.0,)),
+               numerals=nr, num_weight=getattr(a, "num_weight", 0.0))
             if sp is not None:
                 print(f"  with the spotter {run_ckpt(a.spot_run)} at weight {a.spot_weight}, scales {getattr(a, 'spot_scales', None) or [1.0]}")
+            if nr is not None:
+                print(f"  with the numeral reader {run_ckpt(a.num_run)} at weight {a.num_weight}")
         else:
             fn(m, os.path.join(out, name))
         print(f"exported {ck} -> {os.path.join(out, name)}")
@@ -859,6 +923,8 @@ def main():
     ap.add_argument("--spot-run", default=None, help="export: the character spotter's run (flw --cls-width spot); flowers.onnx then mixes reader and spotter")
     ap.add_argument("--spot-scales", type=float, nargs="+", default=None, help="export: the spotter reads the crop at these scales and averages its log-softmaxes (FlowerMix; default 1)")
     ap.add_argument("--spot-weight", type=float, default=0.5, help="export: the spotter's weight in that mix (the reader's is 1 - w)")
+    ap.add_argument("--num-run", default=None, help="export: the numeral reader's run (numerals.py); its evidence joins the flower mix (FlowerMix, numeral_factor)")
+    ap.add_argument("--num-weight", type=float, default=0.5, help="export: the numeral reader's exponent in that mix")
     ap.add_argument("--grey", type=float, default=None, help="cls/flw: probability of a greyscale crop (default 0.08, flw 0.35)")
     ap.add_argument("--shuffle", type=float, default=None, help="cls/flw: probability of swapped colour channels (default 0, flw 0.25)")
     ap.add_argument("--shape", type=float, default=0.0, help="cls/flw: probability of each shape change (data.shape_aug: elastic warp, stroke width; frames at 0.08)")
