@@ -34,7 +34,6 @@ import time
 import numpy as np
 import torch
 import torch.nn as nn
-import torch.nn.functional as F
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -304,7 +303,7 @@ def make_net(init=None):
 
 def train(a):
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from train import EMA, Budget, lr_at, log, save_ckpt, load_ckpt
+    from train import EMA, Budget, ce_step, lr_at, log, save_ckpt, load_ckpt
     torch.manual_seed(a.seed)
     if a.threads:
         torch.set_num_threads(a.threads)
@@ -337,16 +336,8 @@ def train(a):
             bud.update(step)
         for g in opt.param_groups:
             g["lr"] = lr_at(step, bud.total, a.lr, warm=100)
-        logits = net(to_input(u8, gen))
-        loss = F.cross_entropy(logits, y, label_smoothing=0.05)
-        opt.zero_grad(set_to_none=True)
-        loss.backward()
-        opt.step()
-        ema.update(net, step)
+        ce_step(net, ema, opt, step, net(to_input(u8, gen)), y, agg)
         step += 1
-        agg[0] += loss.item()
-        agg[1] += (logits.argmax(1) == y).sum().item()
-        agg[2] += len(y)
         if step % 50 == 0:
             log(a.run, f"step {step} loss {agg[0] / max(1, agg[2] / a.batch):.4f} acc {agg[1] / max(1, agg[2]):.4f} lr {opt.param_groups[0]['lr']:.5f} {(time.time() - t0) / max(1, agg[2] / a.batch):.2f}s/step (of {bud.total})")
             t0, agg = time.time(), [0.0, 0, 0]

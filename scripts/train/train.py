@@ -100,6 +100,19 @@ class Budget:
         return {"deadline": self.deadline, "total": self.total, "extended_min": self.extended}
 
 
+def ce_step(model, ema, opt, step, logits, y, agg):
+    """One optimiser step on the cross-entropy (label smoothing 0.05) of `logits`, the EMA
+    update, and the running loss / right / seen counts in `agg` (the crop trainers' step)."""
+    loss = F.cross_entropy(logits, y, label_smoothing=0.05)
+    opt.zero_grad(set_to_none=True)
+    loss.backward()
+    opt.step()
+    ema.update(model, step)
+    agg[0] += loss.item()
+    agg[1] += (logits.argmax(1) == y).sum().item()
+    agg[2] += len(y)
+
+
 def save_ckpt(path, model, ema, opt, step, gen, extra=None):
     tmp = path + ".tmp"
     torch.save({"model": model.state_dict(), "ema": ema.m.state_dict(), "opt": opt.state_dict(),
@@ -385,15 +398,8 @@ def train_cls(a):
         logits = model(x)
         if flw:
             logits, y = logits[:, F0:F0 + 8], y - F0
-        loss = F.cross_entropy(logits, y, label_smoothing=0.05)
-        opt.zero_grad(set_to_none=True)
-        loss.backward()
-        opt.step()
-        ema.update(model, step)
+        ce_step(model, ema, opt, step, logits, y, agg)
         step += 1
-        agg[0] += loss.item()
-        agg[1] += (logits.argmax(1) == y).sum().item()
-        agg[2] += len(y)
         if step % 50 == 0 or bud.done(step):
             log(run, f"step {step} loss {agg[0]/max(1,agg[2]/a.batch):.4f} acc {agg[1]/max(1,agg[2]):.4f} lr {opt.param_groups[0]['lr']:.5f} {(time.time()-t0)/max(1,agg[2]/a.batch):.2f}s/step (of {bud.total})")
             agg = [0.0, 0, 0]
