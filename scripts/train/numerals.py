@@ -141,7 +141,7 @@ def _plant(draw, r, box):
             draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), outline=col, width=r.randint(1, 3))
 
 
-def _text(img, r, fonts, s, size, fill, box, anchor_xy, angle=0.0, cjk=False):
+def _text(img, r, fonts, s, size, fill, anchor_xy, angle=0.0, cjk=False):
     """Draw s (from a random font, `size` px tall) centred at anchor_xy, turned by `angle` degrees."""
     m = fonts.mask(r, s, cjk)
     k = size / fonts.GLYPH_PX
@@ -205,7 +205,7 @@ def _tile(img, r, fonts, st, box, digit):
             cx, cy = r.uniform(inner[0] + cs / 3, inner[2] - cs / 3), r.uniform(inner[1] + cs / 3, inner[3] - cs / 3)
             if abs(cx - px) + abs(cy - py) > (cs + size) * 0.6 or r.random() < 0.15:
                 break
-        _text(img, r, fonts, r.choice(CHARS), cs, jitter(r.choice(INKS), r), inner, (cx, cy), cjk=True)
+        _text(img, r, fonts, r.choice(CHARS), cs, jitter(r.choice(INKS), r), (cx, cy), cjk=True)
     if digit == NONE:
         return
     ink = st["num_ink"]
@@ -216,7 +216,7 @@ def _tile(img, r, fonts, st, box, digit):
         rr = size * 0.6
         d.rectangle((px - rr * 0.85, py - rr, px + rr * 0.85, py + rr), outline=ink, width=max(1, int(size * 0.07)))
     fr = random.Random(st["font_seed"])  # the set's numeral font
-    _text(img, fr, fonts, "一二三四"[digit] if st["cn"] else str(digit + 1), size, ink, inner, (px, py), angle=r.uniform(-6, 6), cjk=st["cn"])
+    _text(img, fr, fonts, "一二三四"[digit] if st["cn"] else str(digit + 1), size, ink, (px, py), angle=r.uniform(-6, 6), cjk=st["cn"])
 
 
 def sample(r, fonts):
@@ -302,7 +302,6 @@ def make_net(init=None):
 
 
 def train(a):
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from train import EMA, Budget, ce_step, lr_at, log, save_ckpt, load_ckpt
     torch.manual_seed(a.seed)
     if a.threads:

@@ -413,10 +413,6 @@ export const FINDER_SAME_IOU = 0.3;
  */
 export function mergeFinds<T extends { box: Box; score: number; finder?: boolean }>(primary: readonly T[], finds: readonly T[], threshold: number, sameIou = FINDER_SAME_IOU): T[] {
   const out = [...primary];
-  const centreIn = (a: Box, b: Box) => {
-    const cx = a[0] + a[2] / 2, cy = a[1] + a[3] / 2;
-    return cx >= b[0] && cx <= b[0] + b[2] && cy >= b[1] && cy <= b[1] + b[3];
-  };
   for (const f of finds) {
     if (f.score < threshold) continue;
     const over = out.flatMap((p, i) => {
