@@ -13,6 +13,8 @@ gen() { local out=$1; shift; [ -f "training-data/$out/manifest.json" ] || $G --o
 gen train-v14     --count 1500 --seed 9 $V
 gen tiles-v14f    --count 300  --seed 10 --tiles --codes $FL $V
 gen val-holdout   --count 300  --seed 2 --holdout
+# a second, larger held-out set (stop 33): no threshold was chosen on it
+gen val-holdout-xl --count 1200 --seed 61 --holdout
 gen train         --count 3000 --seed 1
 gen tiles-v14     --count 120  --seed 8 --tiles $V
 gen tiles-v15     --count 200  --seed 21 --tiles $V

@@ -2,7 +2,8 @@
 # CI smoke test: generate 3 scenes and a few flower tiles with the synthetic generator into a
 # temp dir, run one training step of the detector, the classifier and the flower reader, export
 # them to ONNX, read the exports back (the same outputs as their checkpoints) and run one
-# fine-tune step from the detector's and the classifier's (the latter on large 96x72 crops).
+# fine-tune step from the detector's and the classifier's (the latter on large 96x72 crops), and
+# one step of the tile verifier.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TMP=$(mktemp -d)
@@ -18,4 +19,6 @@ test -s "$TMP/run/det-init/detector.onnx" && test -s "$TMP/run/cls-init/classifi
 test -s "$TMP/run/spot/flowers.onnx" && test -s "$TMP/run/flowers-mix.onnx"
 # the numeral reader (numerals.py) trained one step, and the mix with it
 test -s "$TMP/run/num/ckpt.pt" && test -s "$TMP/run/num-flw/flowers.onnx"
+# the tile verifier (verifier.py) trained one step from mined crops, and exported
+test -s "$TMP/run/ver/verifier.onnx"
 echo "train smoke: ok"

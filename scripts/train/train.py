@@ -622,6 +622,7 @@ def smoke(a):
     _smoke_import(out)
     _smoke_ink()
     _smoke_lowres()
+    _smoke_verifier(a, out)
     print(f"smoke ok in {time.time()-t:.1f}s: {out}")
 
 
@@ -832,6 +833,41 @@ def _smoke_numerals(b, out, reader, spot):
                            flw_run="flw", flw_also=None, spot_run="spot", spot_weight=0.3, num_run="num", num_weight=0.5)
     export_from_ckpt(a)
     assert os.path.getsize(os.path.join(a.out, "flowers.onnx")) > os.path.getsize(os.path.join(out, "flowers-mix.onnx")), "the numeral reader is in"
+
+
+def _smoke_verifier(a, out):
+    """verifier.py: the crops of a scene (its tiles, the smoke detector's false finds, the table and
+    boxes half a tile off), one training step from an `m` classifier's checkpoint with plain-faced
+    tiles oversampled, and the export: (n, 2) logits for the classifier's 64x48 crops."""
+    import random
+    from PIL import Image
+    import verifier as VE
+    det = VE.load_detector(os.path.join(out, "det", "detector.onnx"))
+    P, L, S, B = VE.load_sets([a.train[0]], 3, det, 1, log_fn=lambda m: None)
+    assert P.shape[1:] == (D.PATCH, D.PATCH, 3) and set(L.tolist()) == {VE.NOT_TILE, VE.TILE}
+    # every not-tile box overlaps no labelled tile by IoU 0.3 or more
+    d = D.resolve_dir(a.train[0])
+    name = sorted(n for n in os.listdir(os.path.join(d, "labels")) if n.endswith(".json"))[0]
+    with open(os.path.join(d, "labels", name)) as f:
+        lab = json.load(f)
+    im = Image.open(os.path.join(d, "images", name[:-5] + ".jpg")).convert("RGB")
+    p, l, s, b = VE.scene_items(im, lab, None, random.Random(2))
+    assert l.count(VE.TILE) == sum(1 for t in lab["tiles"] if t["box"][2] >= 6 and t["box"][3] >= 6) and l.count(VE.NOT_TILE) >= 6
+    assert sum(b) == sum(1 for t in lab["tiles"] if t["code"] in VE.PLAIN and t["box"][2] >= 6 and t["box"][3] >= 6)
+    idx = VE.balanced(L, B | (np.arange(len(L)) % 2 == 0) & (L == VE.TILE), 16, torch.Generator().manual_seed(0), plain_share=0.5)
+    assert (L[idx] == VE.TILE).sum() == 8
+    v = argparse.Namespace(run=os.path.join(out, "ver"), init=os.path.join(out, "cls-m", "ckpt.pt"), detector=os.path.join(out, "det", "detector.onnx"),
+                           sets=[a.train[0]], per_set=3, check_set=a.train[0], check_n=2, seed=1, batch=8, lr=1e-3, steps=1,
+                           deadline_min=None, extend_min=None, ckpt_min=5.0, threads=None, plain_share=0.3)
+    VE.train(v)
+    state = torch.load(os.path.join(v.run, "ckpt.pt"), map_location="cpu")
+    assert state["step"] == 1 and state["extra"]["verifier"]
+    e = argparse.Namespace(run=v.run, out=os.path.join(v.run, "verifier.onnx"))
+    VE.export(e)
+    _check_onnx_round_trip(lambda: VE.make_net()[0], os.path.join(v.run, "ckpt.pt"), e.out, torch.rand(3, 3, CLS_H, CLS_W))
+    # a second run starts from the first's checkpoint and keeps its two-way head
+    again = VE.make_net(os.path.join(v.run, "ckpt.pt"))[0]
+    assert torch.equal(again.fc.weight, state["ema"]["fc.weight"])
 
 
 def import_onnx(a):

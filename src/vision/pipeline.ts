@@ -78,6 +78,12 @@ export const FLOWER_APART_READ = 0.5;
  * apart-holdout (flowers and face-down tiles laid apart) at 0.48-0.99 (model/MODEL_CARD.md).
  */
 export const FINDER_READ = 0.45;
+/** Detections the detector scores below this are shown to the tile verifier (Models.verifier);
+ * on val-holdout the false ones (squares of checked cloth, coloured discs, a domino) scored 0.28-0.67. */
+export const VERIFY_BELOW = 0.8;
+/** A verified detection whose p(tile) is below this is not a tile: it is dropped, as the weak
+ * peaks and the finder's unreadable finds are (0.5 kept 4 more val-holdout hands than 0.2). */
+export const VERIFY_DROP = 0.5;
 
 /** 'all': classify every crop also turned 180 degrees and average the probabilities;
  * 'uncertain': only crops the first pass is not sure of (top probability < TTA_CONFIDENT);
@@ -166,6 +172,19 @@ export async function readCrops(sessions: readonly OrtSession[], crops: Float32A
 /** Classify (n, 3, h, w) crops (modelCropSize); softmax per crop, with 180-degree test-time
  * augmentation; a second classifier (Models.classifier2) reads the crops the first is less sure of
  * than SECOND_OPINION_BELOW, and the two average. */
+/** p(tile) by the tile verifier (Models.verifier) on the classifier's crops of the detections scoring
+ * below VERIFY_BELOW; undefined for the others, and for all without a verifier. */
+async function verifyCrops(models: Models, crops: Float32Array, scores: readonly number[]): Promise<(number | undefined)[]> {
+  const out: (number | undefined)[] = scores.map(() => undefined);
+  const v = models.verifier;
+  const idx = scores.flatMap((s, i) => (s < VERIFY_BELOW ? [i] : []));
+  if (!v || !idx.length) return out;
+  const { w, h } = modelCropSize(models);
+  const read = await readCrops([v], pickCrops(crops, idx, w * h), idx.length, h, w, 2, 'off');
+  idx.forEach((i, j) => { out[i] = read[j]![1]!; });
+  return out;
+}
+
 async function classifyCrops(models: Models, crops: Float32Array, n: number, mode: TtaMode, sure = SECOND_OPINION_BELOW): Promise<Float32Array[]> {
   const { w, h } = modelCropSize(models);
   return readCrops(models.classifier2 ? [models.classifier, models.classifier2] : [models.classifier], crops, n, h, w, models.labels.length, mode, sure);
@@ -427,6 +446,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const { w: cw, h: ch } = modelCropSize(models);
   const crops = cropTiles(view, rasterBoxes, dets.map((d) => d.sideways), cw, ch);
   const probs = await classifyCrops(models, crops, N, ttaMode(opts.tta));
+  const pTile = await verifyCrops(models, crops, dets.map((d) => d.score));
   if (T) T.classify = now() - t;
   if (opts.flowerReader ?? true) {
     t = now();
@@ -458,6 +478,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     if (d.score < thr && best.score < RESCUE_PROB) return null;
     // the finder's own find: only a tile the classifier can read (not a domino, not the cloth)
     if (d.finder && best.score < FINDER_READ) return null;
+    // the tile verifier sees no tile in the box: the table's pattern, a disc, half of two tiles
+    if ((pTile[i] ?? 1) < VERIFY_DROP) return null;
     return tile;
   });
   const edgeTiles = edgeIdx.map((i) => all[i]!);

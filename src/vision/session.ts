@@ -15,6 +15,8 @@ export interface ModelSources {
   flowers?: ModelSource;
   /** The finder (optional): a second detector, whose confident finds the first missed are added. */
   finder?: ModelSource;
+  /** The tile verifier (optional): tile or not, on the classifier's crops of doubtful detections. */
+  verifier?: ModelSource;
 }
 
 export interface Models {
@@ -27,6 +29,8 @@ export interface Models {
   flowers?: OrtSession;
   /** A second detector with the detector's inputs and outputs (mergeFinds in postprocess.ts). */
   finder?: OrtSession;
+  /** Logits (not a tile, tile) for the classifier's crops (VERIFY_BELOW in pipeline.ts). */
+  verifier?: OrtSession;
   labels: readonly string[];
   /** The classifier's crop size (classifierCropSize); CROP_W x CROP_H when absent. */
   crop?: CropSize;
@@ -75,8 +79,8 @@ const cache = new Map<string, Promise<Models>>();
 function keyOf(src: ModelSources): string | null {
   const k = (s: ModelSource) => (typeof s === 'string' || s instanceof URL ? String(s) : null);
   const opt = (s: ModelSource | undefined) => (s === undefined ? '' : k(s));
-  const a = k(src.detector), b = k(src.classifier), b2 = opt(src.classifier2), c = opt(src.flowers), f = opt(src.finder);
-  return a && b && b2 !== null && c !== null && f !== null ? `${a}|${b}|${b2}|${c}|${f}` : null;
+  const a = k(src.detector), b = k(src.classifier), b2 = opt(src.classifier2), c = opt(src.flowers), f = opt(src.finder), v = opt(src.verifier);
+  return a && b && b2 !== null && c !== null && f !== null && v !== null ? `${a}|${b}|${b2}|${c}|${f}|${v}` : null;
 }
 
 /** Load the models (cached by source when given as URLs/paths) and warm them up. */
@@ -87,11 +91,11 @@ export function loadModels(src: ModelSources): Promise<Models> {
   const p = (async () => {
     try {
       const opt = (s: ModelSource | undefined) => (s === undefined ? undefined : readSource(s));
-      const [db, cb, cb2, fb, nb] = await Promise.all([readSource(src.detector), readSource(src.classifier), opt(src.classifier2), opt(src.flowers), opt(src.finder)]);
+      const [db, cb, cb2, fb, nb, vb] = await Promise.all([readSource(src.detector), readSource(src.classifier), opt(src.classifier2), opt(src.flowers), opt(src.finder), opt(src.verifier)]);
       const detector = await createSession(db);
       const classifier = await createSession(cb);
       const crop = classifierCropSize(classifier);
-      const m: Models = { detector, classifier, labels: TILE_CODES, crop, bytes: db.byteLength + cb.byteLength + (cb2?.byteLength ?? 0) + (fb?.byteLength ?? 0) + (nb?.byteLength ?? 0) };
+      const m: Models = { detector, classifier, labels: TILE_CODES, crop, bytes: db.byteLength + cb.byteLength + (cb2?.byteLength ?? 0) + (fb?.byteLength ?? 0) + (nb?.byteLength ?? 0) + (vb?.byteLength ?? 0) };
       if (cb2) {
         m.classifier2 = await createSession(cb2);
         const c2 = classifierCropSize(m.classifier2);
@@ -99,6 +103,11 @@ export function loadModels(src: ModelSources): Promise<Models> {
       }
       if (fb) m.flowers = await createSession(fb);
       if (nb) m.finder = await createSession(nb);
+      if (vb) {
+        m.verifier = await createSession(vb);
+        const v = classifierCropSize(m.verifier);
+        if (v.w !== crop.w || v.h !== crop.h) throw new Error(`the verifier takes ${v.w}x${v.h} crops, the classifier ${crop.w}x${crop.h}`);
+      }
       await warmUp(m);
       return m;
     } catch (e) {
@@ -114,7 +123,7 @@ export function loadModels(src: ModelSources): Promise<Models> {
 export async function warmUp(m: Models): Promise<void> {
   for (const d of m.finder ? [m.detector, m.finder] : [m.detector]) await d.run({ [d.inputNames[0]]: floatTensor(new Float32Array(3 * 64 * 64).fill(0.5), [1, 3, 64, 64]) });
   const { w, h } = modelCropSize(m);
-  for (const c of m.classifier2 ? [m.classifier, m.classifier2] : [m.classifier]) await c.run({ [c.inputNames[0]]: floatTensor(new Float32Array(3 * h * w), [1, 3, h, w]) });
+  for (const c of [m.classifier, ...(m.classifier2 ? [m.classifier2] : []), ...(m.verifier ? [m.verifier] : [])]) await c.run({ [c.inputNames[0]]: floatTensor(new Float32Array(3 * h * w), [1, 3, h, w]) });
   if (m.flowers) await m.flowers.run({ [m.flowers.inputNames[0]]: floatTensor(new Float32Array(3 * FLOWER_H * FLOWER_W), [1, 3, FLOWER_H, FLOWER_W]) });
 }
 
@@ -129,6 +138,7 @@ export async function disposeModels(m?: Models): Promise<void> {
       await x.classifier2?.release();
       await x.flowers?.release();
       await x.finder?.release();
+      await x.verifier?.release();
     } catch {
       /* already failed or released */
     }

@@ -4,7 +4,7 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { DET_THRESHOLD, FINDER_READ, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { DET_THRESHOLD, FINDER_READ, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT } from '../../src/vision/postprocess.ts';
 import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
@@ -352,6 +352,76 @@ describe('scanPhoto with a finder (a second detector for tiles lying apart)', ()
     const { r, calls } = await scanWith({ zoom: true });
     expect(calls[0]).toBe(2);
     expect(r.tiles.map((t) => t.code).sort()).toEqual([...HAND, 'f2'].sort());
+  });
+});
+
+describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)', () => {
+  // each placed box painted in its own grey level, so that stand-in networks can tell the crops apart
+  const paint = (tiles: Placed[]) => {
+    const data = new Uint8Array(W * H * 4).fill(128);
+    tiles.forEach((t, k) => {
+      for (let y = t.cy - 16; y < t.cy + 16; y++) for (let x = t.cx - 12; x < t.cx + 12; x++) data.fill(1 + k, (y * W + x) * 4, (y * W + x) * 4 + 3);
+    });
+    return data;
+  };
+  const level = (d: Float32Array, j: number, h: number, w: number) => Math.round(d[j * 3 * h * w + (h >> 1) * w + (w >> 1)]! * 255) - 1;
+  /** Classifier: reads each crop as its tile's code, surely. */
+  const reader = (tiles: Placed[]): OrtSession => ({
+    inputNames: ['crops'], outputNames: ['logits'],
+    run: async (feeds: Record<string, { dims: readonly number[]; data: Float32Array }>) => {
+      const [n, , h, w] = feeds.crops!.dims as number[];
+      const K = TILE_CODES.length, logits = new Float32Array(n! * K);
+      for (let j = 0; j < n!; j++) logits[j * K + TILE_CODES.indexOf(tiles[level(feeds.crops!.data, j, h!, w!)]!.code as never)] = 12;
+      return { logits: { data: logits, dims: [n!, K] } };
+    },
+  }) as unknown as OrtSession;
+  /** Verifier: p(tile) as given per placed tile; the tiles it was shown go to `seen`. */
+  const verifier = (tiles: Placed[], pTile: Map<Placed, number>, seen: Placed[]): OrtSession => ({
+    inputNames: ['crops'], outputNames: ['logits'],
+    run: async (feeds: Record<string, { dims: readonly number[]; data: Float32Array }>) => {
+      const [n, , h, w] = feeds.crops!.dims as number[];
+      const logits = new Float32Array(n! * 2);
+      for (let j = 0; j < n!; j++) {
+        const t = tiles[level(feeds.crops!.data, j, h!, w!)]!;
+        seen.push(t);
+        const p = pTile.get(t) ?? 0.99;
+        logits[j * 2] = Math.log(1 - p);
+        logits[j * 2 + 1] = Math.log(p);
+      }
+      return { logits: { data: logits, dims: [n!, 2] } };
+    },
+  }) as unknown as OrtSession;
+  // 13 tiles (not a finished hand, so the hand check leaves everything as read), a square of the
+  // cloth in line with them that the classifier takes for a white dragon, and a doubtful real tile
+  const hand = row(HAND.slice(0, 13));
+  const cloth: Placed = { cx: 40 + 28 * 13, cy: 152, det: 0.6, code: '5z' };
+  const real: Placed = { cx: 40 + 28 * 14, cy: 152, det: 0.62, code: '9p' };
+  const all = [...hand, cloth, real];
+  const scanWith = async (withVerifier: boolean, pTile = new Map<Placed, number>([[cloth, 0.1], [real, 0.9]])) => {
+    const seen: Placed[] = [];
+    const models: Models = { detector: fakeDetector(all), classifier: reader(all), labels: TILE_CODES, bytes: 0 };
+    if (withVerifier) models.verifier = verifier(all, pTile, seen);
+    const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: paint(all) }, originalWidth: W, originalHeight: H, notes: [] };
+    return { r: await scanPhoto(photo, models, { zoom: false }), seen };
+  };
+
+  it('drops a doubtful detection in which the verifier sees no tile, and keeps the doubtful tile it confirms', async () => {
+    const { r, seen } = await scanWith(true);
+    expect(r.tiles.some((t) => at(t.box, cloth))).toBe(false);
+    expect(r.tiles.find((t) => at(t.box, real))?.code).toBe('9p');
+    expect(r.tiles).toHaveLength(14);
+    // only the detections below VERIFY_BELOW are shown to it, each once
+    expect(new Set(seen)).toEqual(new Set([cloth, real]));
+    expect(seen).toHaveLength(2);
+    expect(hand.every((t) => t.det >= VERIFY_BELOW)).toBe(true);
+  });
+
+  it('keeps everything as read without a verifier, or when the verifier is not sure enough it is not a tile', async () => {
+    const { r } = await scanWith(false);
+    expect(r.tiles).toHaveLength(15);
+    expect(r.tiles.find((t) => at(t.box, cloth))?.code).toBe('5z');
+    const unsure = await scanWith(true, new Map([[cloth, VERIFY_DROP + 0.05]]));
+    expect(unsure.r.tiles.some((t) => at(t.box, cloth))).toBe(true);
   });
 });
 

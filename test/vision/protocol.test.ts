@@ -14,6 +14,8 @@ describe('worker protocol guards', () => {
     expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', classifier2Url: null })).toBe(false);
     expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', finderUrl: '/n.onnx' })).toBe(true);
     expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', finderUrl: 3 })).toBe(false);
+    expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', verifierUrl: '/v.onnx' })).toBe(true);
+    expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', verifierUrl: false })).toBe(false);
     expect(isWorkerRequest(null)).toBe(false);
     expect(isWorkerRequest('scan')).toBe(false);
   });

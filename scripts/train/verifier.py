@@ -1,0 +1,288 @@
+#!/usr/bin/python3
+"""The tile verifier: is there a tile in this box, or is it the table, a decoy or half of two tiles?
+
+The detector's remaining false finds on held-out photos are squares of checked cloths, polka
+dots, coins and discs taken for face-down tiles, and boxes that straddle two tiles. The
+classifier cannot say "no tile": all 43 of its classes are tiles. This network answers only that
+question, on the classifier's own crop (64x48, the box enlarged by 1.08), so that the pipeline can
+drop a doubtful detection that shows no tile.
+
+Training crops come from the generator's training scenes (never the held-out sets):
+- tiles: every labelled tile (its box jittered as the classifier's crops are);
+- not tiles, of three kinds:
+  - the shipped detector's own false finds on those scenes at a low threshold (peaks from 0.15
+    with IoU < 0.3 against every tile): the kind of mistake it makes;
+  - random boxes of the scene's tile size on the table, away from the tiles;
+  - boxes shifted 0.55-0.8 of a tile off a tile: half a tile and the gap or the next tile.
+
+It is the classifier network (width m), started from classifier phase 12 with a new two-way
+head (not a tile, tile), BatchNorm frozen as in the imported networks.
+
+  /usr/bin/python3 scripts/train/verifier.py train --run scripts/train/runs/ver1 --init scripts/train/runs/cls12/ckpt.pt --deadline-min 40 --threads 2
+  /usr/bin/python3 scripts/train/verifier.py export --run scripts/train/runs/ver1 --out model/verifier.onnx
+
+Checkpoints every --ckpt-min minutes; a restarted run resumes.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+from PIL import Image
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import data as D  # noqa: E402
+from models import Classifier, Detector, count_params  # noqa: E402
+
+TRAIN_SETS = ["train-v14", "train-v16", "train-v19", "train-v20", "train-grids", "train-close"]
+NOT_TILE, TILE = 0, 1
+MINE_THR = 0.15
+# plain-faced tiles: the ones most like a square of cloth or a coloured disc
+PLAIN = ("5z", "back")
+
+
+def box_iou(a, b):
+    """IoU of (x0, y0, x1, y1) boxes."""
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    u = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / u if u > 0 else 0.0
+
+
+def load_detector(path):
+    from onnx_weights import load_onnx_into
+    det = Detector()
+    load_onnx_into(det, path, torch.zeros(1, 3, 512, 512))
+    return det.eval()
+
+
+@torch.no_grad()
+def detector_finds(det, im, thr=MINE_THR):
+    """The detector's peaks on the photo letterboxed to 512 (top-left, as the pipeline does), in
+    the photo's pixels: (x0, y0, x1, y1, score, sideways)."""
+    from train import decode_np
+    W, H = im.size
+    s = 512 / max(W, H)
+    nw, nh = max(1, round(W * s)), max(1, round(H * s))
+    pw, ph = (nw + 31) // 32 * 32, (nh + 31) // 32 * 32
+    a = np.full((ph, pw, 3), 127, np.uint8)
+    a[:nh, :nw] = np.asarray(im.resize((nw, nh), Image.BOX))
+    x = torch.from_numpy(a).permute(2, 0, 1)[None].float() / 255.0
+    hm, bx = det(x)
+    out = []
+    for x0, y0, x1, y1, sc, side in decode_np(hm[0].numpy(), bx[0].numpy(), thr=thr):
+        out.append((x0 / s, y0 / s, x1 / s, y1 / s, sc, bool(side)))
+    return out
+
+
+def scene_items(im, lab, det, r):
+    """(patches, labels, sideways) of one scene: its tiles and the not-tiles above."""
+    tiles = [t for t in lab["tiles"] if t["box"][2] >= 6 and t["box"][3] >= 6]
+    truth = [(t["box"][0], t["box"][1], t["box"][0] + t["box"][2], t["box"][1] + t["box"][3]) for t in tiles]
+    W, H = im.size
+    patches, labels, side, plain = [], [], [], []
+
+    def add(b, y, sw, blank=False):
+        patches.append(D._extract_patch(im, np.array([[b[0], b[1]], [b[2], b[3]]], np.float32)))
+        labels.append(y)
+        side.append(sw)
+        plain.append(blank)
+
+    def free(b, lim):
+        return all(box_iou(b, g) < lim for g in truth)
+
+    for t, g in zip(tiles, truth):
+        add(g, TILE, bool(t.get("sideways")), t["code"] in PLAIN)
+    if det is not None:
+        for f in detector_finds(det, im):
+            if free(f, 0.3) and f[2] - f[0] >= 6 and f[3] - f[1] >= 6:
+                add(f, NOT_TILE, f[5])
+    if truth:
+        ws = sorted(g[2] - g[0] for g in truth)
+        hs = sorted(g[3] - g[1] for g in truth)
+        mw, mh = ws[len(ws) // 2], hs[len(hs) // 2]
+    else:
+        mw, mh = W * 0.05, W * 0.07
+    for _ in range(6):  # the table, away from the tiles
+        for _try in range(30):
+            k = r.uniform(0.75, 1.3)
+            w, h = (mh * k, mw * k) if r.random() < 0.2 else (mw * k, mh * k)
+            x0, y0 = r.uniform(-0.2 * w, W - 0.8 * w), r.uniform(-0.2 * h, H - 0.8 * h)
+            b = (x0, y0, x0 + w, y0 + h)
+            if free(b, 0.15):
+                add(b, NOT_TILE, w > h)
+                break
+    for _ in range(3):  # half a tile off a tile
+        if not truth:
+            break
+        for _try in range(10):
+            g = truth[r.randrange(len(truth))]
+            w, h = g[2] - g[0], g[3] - g[1]
+            if r.random() < 0.6:
+                dx, dy = r.choice((-1, 1)) * r.uniform(0.55, 0.8) * w, r.uniform(-0.1, 0.1) * h
+            else:
+                dx, dy = r.uniform(-0.1, 0.1) * w, r.choice((-1, 1)) * r.uniform(0.55, 0.8) * h
+            b = (g[0] + dx, g[1] + dy, g[2] + dx, g[3] + dy)
+            if free(b, 0.3):
+                add(b, NOT_TILE, w > h)
+                break
+    return patches, labels, side, plain
+
+
+def load_sets(folders, per_set, det, seed, log_fn=print):
+    r = random.Random(seed)
+    P, L, S, B = [], [], [], []
+    for folder in folders:
+        d = D.resolve_dir(folder)
+        if d is None:
+            log_fn(f"verifier: {folder} not found, skipped")
+            continue
+        names = sorted(n for n in os.listdir(os.path.join(d, "labels")) if n.endswith(".json"))[:per_set]
+        for n in names:
+            with open(os.path.join(d, "labels", n)) as f:
+                lab = json.load(f)
+            im = Image.open(os.path.join(d, "images", n[:-5] + ".jpg")).convert("RGB")
+            p, l, s, b = scene_items(im, lab, det, r)
+            P += p
+            L += l
+            S += s
+            B += b
+        log_fn(f"verifier: {folder}: {len(names)} scenes, {len(L)} crops so far ({sum(1 for y in L if y == NOT_TILE)} not tiles)")
+    if not P:
+        raise SystemExit("verifier: no training scenes found (run scripts/train/gen_all.sh)")
+    return np.stack(P), np.array(L, np.int64), np.array(S, bool), np.array(B, bool)
+
+
+def make_net(init=None):
+    """The classifier network (width m) with a 2-way head; its trunk from `init` (a cls checkpoint,
+    or a verifier's, whose head is kept)."""
+    net = Classifier("m")
+    frozen, st = False, None
+    if init:
+        st = torch.load(init, map_location="cpu")
+        frozen = bool(st.get("extra", {}).get("frozen_bn"))
+        if not st.get("extra", {}).get("verifier"):
+            net.load_state_dict(st["ema"])
+    net.fc = nn.Linear(net.fc.in_features, 2)
+    if st is not None and st.get("extra", {}).get("verifier"):
+        net.load_state_dict(st["ema"])
+    return net, frozen
+
+
+def balanced(labels, plain, n, gen, plain_share=0.0):
+    """n indices, half tiles and half not; of the tiles, plain_share plain-faced ones (PLAIN)."""
+    pos = np.nonzero((labels == TILE) & ~plain)[0] if plain_share > 0 else np.nonzero(labels == TILE)[0]
+    bare = np.nonzero((labels == TILE) & plain)[0]
+    neg = np.nonzero(labels == NOT_TILE)[0]
+    k = int(round(n // 2 * plain_share)) if len(bare) else 0
+    a = torch.randint(len(pos), (n // 2 - k,), generator=gen).numpy()
+    c = torch.randint(max(1, len(bare)), (k,), generator=gen).numpy()
+    b = torch.randint(len(neg), (n - n // 2,), generator=gen).numpy()
+    return np.concatenate([pos[a], bare[c] if k else np.zeros(0, np.int64), neg[b]])
+
+
+def check(net, cache, gen):
+    """Accuracy on the check crops: (tiles kept, not-tiles dropped) at p(tile) >= 0.5."""
+    P, L, S, _ = cache
+    net.eval()
+    right_t = right_n = 0
+    with torch.no_grad():
+        for s in range(0, len(L), 256):
+            idx = np.arange(s, min(s + 256, len(L)))
+            x, y = D.cls_batch(P, L, S, idx, gen, aug=False)
+            pr = net(x).argmax(1)
+            right_t += int(((pr == y) & (y == TILE)).sum())
+            right_n += int(((pr == y) & (y == NOT_TILE)).sum())
+    net.train()
+    nt = int((L == TILE).sum())
+    return right_t / max(1, nt), right_n / max(1, len(L) - nt)
+
+
+def train(a):
+    from train import EMA, Budget, ce_step, lr_at, log, save_ckpt, load_ckpt
+    torch.manual_seed(a.seed)
+    if a.threads:
+        torch.set_num_threads(a.threads)
+    os.makedirs(a.run, exist_ok=True)
+    ck = os.path.join(a.run, "ckpt.pt")
+    net, frozen = make_net(None if os.path.exists(ck) else a.init)
+    if os.path.exists(ck):
+        frozen = bool(torch.load(ck, map_location="cpu").get("extra", {}).get("frozen_bn"))
+    ema = EMA(net)
+    opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=5e-4)
+    gen = torch.Generator().manual_seed(a.seed)
+    step, extra = load_ckpt(ck, net, ema, opt, gen)
+    bud = Budget(a, extra)
+    net.train()
+    if frozen:
+        from onnx_weights import freeze_bn
+        freeze_bn(net)
+    det = load_detector(a.detector) if a.detector != "none" else None
+    lg = lambda m: log(a.run, m)
+    t0 = time.time()
+    P, L, S, B = load_sets([os.path.join(D.ROOT, "training-data", s) for s in a.sets], a.per_set, det, a.seed, lg)
+    cache = load_sets([os.path.join(D.ROOT, "training-data", a.check_set)], a.check_n, det, 1, lg) if a.check_set else None
+    log(a.run, f"verifier: params {count_params(net)}, frozen BatchNorm {frozen}, {len(L)} crops ({int((L == NOT_TILE).sum())} not tiles) in {time.time() - t0:.0f}s, start step {step}/{a.steps}")
+    t0, last_ck, agg = time.time(), time.time(), [0.0, 0, 0]
+    while not bud.done(step):
+        if step % 50 == 0:
+            bud.update(step)
+        for g in opt.param_groups:
+            g["lr"] = lr_at(step, bud.total, a.lr, warm=100)
+        x, y = D.cls_batch(P, L, S, balanced(L, B, a.batch, gen, a.plain_share), gen, aug=True)
+        ce_step(net, ema, opt, step, net(x), y, agg)
+        step += 1
+        if step % 50 == 0:
+            log(a.run, f"step {step} loss {agg[0] / max(1, agg[2] / a.batch):.4f} acc {agg[1] / max(1, agg[2]):.4f} lr {opt.param_groups[0]['lr']:.5f} {(time.time() - t0) / max(1, agg[2] / a.batch):.2f}s/step (of {bud.total})")
+            t0, agg = time.time(), [0.0, 0, 0]
+        if time.time() - last_ck > a.ckpt_min * 60 or bud.done(step):
+            save_ckpt(ck, net, ema, opt, step, gen, {**bud.state(), "frozen_bn": frozen, "verifier": True})
+            last_ck = time.time()
+            if cache is not None:
+                kt, kn = check(ema.m, cache, torch.Generator().manual_seed(0))
+                log(a.run, f"ckpt step {step}: check set tiles kept {kt:.4f}, not-tiles dropped {kn:.4f}")
+    save_ckpt(ck, net, ema, opt, step, gen, {**bud.state(), "frozen_bn": frozen, "verifier": True})
+    log(a.run, f"finished at step {step}")
+
+
+def export(a):
+    from train import export_cls
+    net, _ = make_net(None)
+    net.load_state_dict(torch.load(os.path.join(a.run, "ckpt.pt"), map_location="cpu")["ema"])
+    export_cls(net, a.out)
+    print(a.out)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("mode", choices=["train", "export"])
+    ap.add_argument("--run", default=os.path.join(D.HERE, "runs", "ver1"))
+    ap.add_argument("--init", default=None, help="train: start the trunk from this cls checkpoint's EMA weights")
+    ap.add_argument("--detector", default=os.path.join(D.ROOT, "model", "detector.onnx"), help="train: the detector whose false finds are mined (none: no mining)")
+    ap.add_argument("--sets", nargs="+", default=TRAIN_SETS)
+    ap.add_argument("--per-set", type=int, default=700)
+    ap.add_argument("--check-set", default="val-holdout", help="train: crops of this set measured at each checkpoint (never trained on)")
+    ap.add_argument("--check-n", type=int, default=100)
+    ap.add_argument("--out", default=os.path.join(D.ROOT, "model", "verifier.onnx"))
+    ap.add_argument("--plain-share", type=float, default=0.0, help="train: share of the tile crops drawn from plain-faced tiles (PLAIN: blank white dragons, face-down tiles), which look most like the table")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--batch", type=int, default=128)
+    ap.add_argument("--lr", type=float, default=5e-4)
+    ap.add_argument("--steps", type=int, default=20000)
+    ap.add_argument("--deadline-min", type=float, default=None)
+    ap.add_argument("--extend-min", type=float, default=None)
+    ap.add_argument("--ckpt-min", type=float, default=5.0)
+    ap.add_argument("--threads", type=int, default=None)
+    a = ap.parse_args()
+    {"train": train, "export": export}[a.mode](a)
+
+
+if __name__ == "__main__":
+    main()
