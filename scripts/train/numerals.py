@@ -302,24 +302,8 @@ def make_net(init=None):
 
 
 def train(a):
-    from train import EMA, Budget, ce_step, lr_at, log, save_ckpt, load_ckpt
-    torch.manual_seed(a.seed)
-    if a.threads:
-        torch.set_num_threads(a.threads)
-    os.makedirs(a.run, exist_ok=True)
-    ck = os.path.join(a.run, "ckpt.pt")
-    net, frozen = make_net(None if os.path.exists(ck) else a.init)
-    if os.path.exists(ck):
-        frozen = bool(torch.load(ck, map_location="cpu").get("extra", {}).get("frozen_bn"))
-    ema = EMA(net)
-    opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=5e-4)
-    gen = torch.Generator().manual_seed(a.seed)
-    step, extra = load_ckpt(ck, net, ema, opt, gen)
-    bud = Budget(a, extra)
-    net.train()
-    if frozen:
-        from onnx_weights import freeze_bn
-        freeze_bn(net)
+    from train import ce_step, lr_at, log, save_ckpt, start_head_run
+    net, ema, opt, gen, step, bud, frozen, ck = start_head_run(a, make_net)
     # a fixed synthetic check set, and the crop stream from a seed that moves on with the step
     vr, vf = random.Random(12345), Fonts()
     val = [sample(vr, vf) for _ in range(a.check)]

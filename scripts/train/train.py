@@ -113,6 +113,31 @@ def ce_step(model, ema, opt, step, logits, y, agg):
     agg[2] += len(y)
 
 
+def start_head_run(a, make_net):
+    """The common start of a run whose network is `make_net(init)` (numerals.py, verifier.py): seed
+    and threads, the network from a.init or its own checkpoint (resumed: weights, EMA, optimiser,
+    step, RNG and budget), BatchNorm frozen when the start was an imported network.
+    Returns (net, ema, opt, gen, step, bud, frozen, ckpt path)."""
+    torch.manual_seed(a.seed)
+    if a.threads:
+        torch.set_num_threads(a.threads)
+    os.makedirs(a.run, exist_ok=True)
+    ck = os.path.join(a.run, "ckpt.pt")
+    net, frozen = make_net(None if os.path.exists(ck) else a.init)
+    if os.path.exists(ck):
+        frozen = bool(torch.load(ck, map_location="cpu").get("extra", {}).get("frozen_bn"))
+    ema = EMA(net)
+    opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=5e-4)
+    gen = torch.Generator().manual_seed(a.seed)
+    step, extra = load_ckpt(ck, net, ema, opt, gen)
+    bud = Budget(a, extra)
+    net.train()
+    if frozen:
+        from onnx_weights import freeze_bn
+        freeze_bn(net)
+    return net, ema, opt, gen, step, bud, frozen, ck
+
+
 def save_ckpt(path, model, ema, opt, step, gen, extra=None):
     tmp = path + ".tmp"
     torch.save({"model": model.state_dict(), "ema": ema.m.state_dict(), "opt": opt.state_dict(),

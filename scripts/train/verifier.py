@@ -25,7 +25,6 @@ Checkpoints every --ckpt-min minutes; a restarted run resumes.
 """
 import argparse
 import json
-import math
 import os
 import random
 import sys
@@ -39,21 +38,13 @@ from PIL import Image
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import data as D  # noqa: E402
 from models import Classifier, Detector, count_params  # noqa: E402
+from train import iou  # noqa: E402
 
 TRAIN_SETS = ["train-v14", "train-v16", "train-v19", "train-v20", "train-grids", "train-close"]
 NOT_TILE, TILE = 0, 1
 MINE_THR = 0.15
 # plain-faced tiles: the ones most like a square of cloth or a coloured disc
 PLAIN = ("5z", "back")
-
-
-def box_iou(a, b):
-    """IoU of (x0, y0, x1, y1) boxes."""
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    u = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / u if u > 0 else 0.0
 
 
 def load_detector(path):
@@ -96,7 +87,7 @@ def scene_items(im, lab, det, r):
         plain.append(blank)
 
     def free(b, lim):
-        return all(box_iou(b, g) < lim for g in truth)
+        return all(iou(b, g) < lim for g in truth)
 
     for t, g in zip(tiles, truth):
         add(g, TILE, bool(t.get("sideways")), t["code"] in PLAIN)
@@ -206,24 +197,8 @@ def check(net, cache, gen):
 
 
 def train(a):
-    from train import EMA, Budget, ce_step, lr_at, log, save_ckpt, load_ckpt
-    torch.manual_seed(a.seed)
-    if a.threads:
-        torch.set_num_threads(a.threads)
-    os.makedirs(a.run, exist_ok=True)
-    ck = os.path.join(a.run, "ckpt.pt")
-    net, frozen = make_net(None if os.path.exists(ck) else a.init)
-    if os.path.exists(ck):
-        frozen = bool(torch.load(ck, map_location="cpu").get("extra", {}).get("frozen_bn"))
-    ema = EMA(net)
-    opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=5e-4)
-    gen = torch.Generator().manual_seed(a.seed)
-    step, extra = load_ckpt(ck, net, ema, opt, gen)
-    bud = Budget(a, extra)
-    net.train()
-    if frozen:
-        from onnx_weights import freeze_bn
-        freeze_bn(net)
+    from train import ce_step, lr_at, log, save_ckpt, start_head_run
+    net, ema, opt, gen, step, bud, frozen, ck = start_head_run(a, make_net)
     det = load_detector(a.detector) if a.detector != "none" else None
     lg = lambda m: log(a.run, m)
     t0 = time.time()
@@ -267,7 +242,7 @@ def main():
     ap.add_argument("--init", default=None, help="train: start the trunk from this cls checkpoint's EMA weights")
     ap.add_argument("--detector", default=os.path.join(D.ROOT, "model", "detector.onnx"), help="train: the detector whose false finds are mined (none: no mining)")
     ap.add_argument("--sets", nargs="+", default=TRAIN_SETS)
-    ap.add_argument("--per-set", type=int, default=700)
+    ap.add_argument("--per-set", type=int, default=500)
     ap.add_argument("--check-set", default="val-holdout", help="train: crops of this set measured at each checkpoint (never trained on)")
     ap.add_argument("--check-n", type=int, default=100)
     ap.add_argument("--out", default=os.path.join(D.ROOT, "model", "verifier.onnx"))
