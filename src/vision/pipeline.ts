@@ -169,9 +169,6 @@ export async function readCrops(sessions: readonly OrtSession[], crops: Float32A
   return probs;
 }
 
-/** Classify (n, 3, h, w) crops (modelCropSize); softmax per crop, with 180-degree test-time
- * augmentation; a second classifier (Models.classifier2) reads the crops the first is less sure of
- * than SECOND_OPINION_BELOW, and the two average. */
 /** p(tile) by the tile verifier (Models.verifier) on the classifier's crops of the detections scoring
  * below VERIFY_BELOW; undefined for the others, and for all without a verifier. */
 async function verifyCrops(models: Models, crops: Float32Array, scores: readonly number[]): Promise<(number | undefined)[]> {
@@ -185,6 +182,9 @@ async function verifyCrops(models: Models, crops: Float32Array, scores: readonly
   return out;
 }
 
+/** Classify (n, 3, h, w) crops (modelCropSize); softmax per crop, with 180-degree test-time
+ * augmentation; a second classifier (Models.classifier2) reads the crops the first is less sure of
+ * than SECOND_OPINION_BELOW, and the two average. */
 async function classifyCrops(models: Models, crops: Float32Array, n: number, mode: TtaMode, sure = SECOND_OPINION_BELOW): Promise<Float32Array[]> {
   const { w, h } = modelCropSize(models);
   return readCrops(models.classifier2 ? [models.classifier, models.classifier2] : [models.classifier], crops, n, h, w, models.labels.length, mode, sure);
