@@ -456,6 +456,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   t = now();
   opts.onProgress?.('layout', 0.9);
   const edgeIdx: number[] = [];
+  const noTile: ScannedTile[] = [];
   const all: (ScannedTile | null)[] = dets.map((d, i) => {
     const p = probs[i];
     const [best, ...next] = topK(p, 3);
@@ -479,7 +480,11 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // the finder's own find: only a tile the classifier can read (not a domino, not the cloth)
     if (d.finder && best.score < FINDER_READ) return null;
     // the tile verifier sees no tile in the box: the table's pattern, a disc, half of two tiles
-    if ((pTile[i] ?? 1) < VERIFY_DROP) return null;
+    // (reported as left out, so that the player can take it back)
+    if ((pTile[i] ?? 1) < VERIFY_DROP) {
+      noTile.push(tile);
+      return null;
+    }
     return tile;
   });
   const edgeTiles = edgeIdx.map((i) => all[i]!);
@@ -563,8 +568,12 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     const n = loneTiles.length;
     result.notes = [...(result.notes ?? []), `${n === 1 ? 'one doubtful detection' : `${n} doubtful detections`} far from the other tiles ${n === 1 ? 'was' : 'were'} left out`];
   }
+  if (noTile.length) {
+    const n = noTile.length;
+    result.notes = [...(result.notes ?? []), `${n === 1 ? 'one doubtful detection' : `${n} doubtful detections`} that ${n === 1 ? 'shows' : 'show'} no tile ${n === 1 ? 'was' : 'were'} left out`];
+  }
   const kept = new Set(keptIdx);
-  const leftOut = [...loneTiles, ...live.filter((i) => !kept.has(i)).map((i) => all[i]!)].map((t) => ({ code: t.code, score: t.score, box: t.box }));
+  const leftOut = [...loneTiles, ...noTile, ...live.filter((i) => !kept.has(i)).map((i) => all[i]!)].map((t) => ({ code: t.code, score: t.score, box: t.box }));
   if (leftOut.length) result.leftOut = leftOut;
   const tiles = keptIdx.map((i) => all[i]!);
   if (!tiles.length) {

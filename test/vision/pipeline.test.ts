@@ -408,6 +408,10 @@ describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)'
   it('drops a doubtful detection in which the verifier sees no tile, and keeps the doubtful tile it confirms', async () => {
     const { r, seen } = await scanWith(true);
     expect(r.tiles.some((t) => at(t.box, cloth))).toBe(false);
+    // not lost: reported as left out, so that the player can take it back
+    expect(r.leftOut?.map((t) => t.code)).toEqual(['5z']);
+    expect(at(r.leftOut![0]!.box, cloth)).toBe(true);
+    expect(r.notes?.join(' ')).toMatch(/one doubtful detection that shows no tile was left out/);
     expect(r.tiles.find((t) => at(t.box, real))?.code).toBe('9p');
     expect(r.tiles).toHaveLength(14);
     // only the detections below VERIFY_BELOW are shown to it, each once
@@ -419,6 +423,7 @@ describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)'
   it('keeps everything as read without a verifier, or when the verifier is not sure enough it is not a tile', async () => {
     const { r } = await scanWith(false);
     expect(r.tiles).toHaveLength(15);
+    expect(r.leftOut).toBeUndefined();
     expect(r.tiles.find((t) => at(t.box, cloth))?.code).toBe('5z');
     const unsure = await scanWith(true, new Map([[cloth, VERIFY_DROP + 0.05]]));
     expect(unsure.r.tiles.some((t) => at(t.box, cloth))).toBe(true);
