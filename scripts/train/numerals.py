@@ -29,16 +29,14 @@ import random
 import re
 import subprocess
 import sys
-import time
 
 import numpy as np
 import torch
-import torch.nn as nn
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import data as D  # noqa: E402
-from models import Classifier, FLW_H, FLW_W, count_params  # noqa: E402
+from models import FLW_H, FLW_W, count_params  # noqa: E402
 
 NUM_CLASSES = 5  # numerals 1..4, then none
 NONE = 4
@@ -291,19 +289,14 @@ def to_input(u8, gen, aug=True):
 
 def make_net(init=None):
     """The classifier network (width m) with a 5-way head; its trunk from `init` (a flw/cls checkpoint)."""
-    net = Classifier("m")
-    frozen = False
-    if init:
-        st = torch.load(init, map_location="cpu")
-        net.load_state_dict(st["ema"])
-        frozen = bool(st.get("extra", {}).get("frozen_bn"))
-    net.fc = nn.Linear(net.fc.in_features, NUM_CLASSES)
-    return net, frozen
+    from train import head_net
+    return head_net(init, NUM_CLASSES, "numerals")
 
 
 def train(a):
-    from train import ce_step, lr_at, log, save_ckpt, start_head_run
-    net, ema, opt, gen, step, bud, frozen, ck = start_head_run(a, make_net)
+    from train import log, run_head_steps, start_head_run
+    run = start_head_run(a, make_net)
+    net, gen, step, frozen = run[0], run[3], run[4], run[6]
     # a fixed synthetic check set, and the crop stream from a seed that moves on with the step
     vr, vf = random.Random(12345), Fonts()
     val = [sample(vr, vf) for _ in range(a.check)]
@@ -311,27 +304,12 @@ def train(a):
     vy = torch.tensor([v[1] for v in val])
     loader = torch.utils.data.DataLoader(Stream(a.seed * 1000003 + step, a.batch), batch_size=None, num_workers=a.workers)
     log(a.run, f"numerals: params {count_params(net)}, frozen BatchNorm {frozen}, start step {step}/{a.steps}, {len(vf.files)} fonts")
-    t0, last_ck, agg = time.time(), time.time(), [0.0, 0, 0]
-    for u8, y in loader:
-        if bud.done(step):
-            break
-        if step % 50 == 0:
-            bud.update(step)
-        for g in opt.param_groups:
-            g["lr"] = lr_at(step, bud.total, a.lr, warm=100)
-        ce_step(net, ema, opt, step, net(to_input(u8, gen)), y, agg)
-        step += 1
-        if step % 50 == 0:
-            log(a.run, f"step {step} loss {agg[0] / max(1, agg[2] / a.batch):.4f} acc {agg[1] / max(1, agg[2]):.4f} lr {opt.param_groups[0]['lr']:.5f} {(time.time() - t0) / max(1, agg[2] / a.batch):.2f}s/step (of {bud.total})")
-            t0, agg = time.time(), [0.0, 0, 0]
-        if time.time() - last_ck > a.ckpt_min * 60 or bud.done(step):
-            save_ckpt(ck, net, ema, opt, step, gen, {**bud.state(), "frozen_bn": frozen, "numerals": True})
-            last_ck = time.time()
-            with torch.no_grad():
-                acc = (ema.m(to_input(vx, gen, aug=False)).argmax(1) == vy).float().mean().item()
-            log(a.run, f"ckpt step {step}: synthetic check crops {acc:.4f}")
-    save_ckpt(ck, net, ema, opt, step, gen, {**bud.state(), "frozen_bn": frozen, "numerals": True})
-    log(a.run, f"finished at step {step}")
+
+    def check(m):
+        with torch.no_grad():
+            acc = (m(to_input(vx, gen, aug=False)).argmax(1) == vy).float().mean().item()
+        return f"synthetic check crops {acc:.4f}"
+    run_head_steps(a, run, ((to_input(u8, gen), y) for u8, y in loader), "numerals", check)
 
 
 def sheet(a):
@@ -348,19 +326,11 @@ def sheet(a):
 
 
 def main():
+    from train import add_head_run_args
     ap = argparse.ArgumentParser()
     ap.add_argument("mode", choices=["train", "sheet"])
-    ap.add_argument("--run", default=os.path.join(D.HERE, "runs", "num1"))
-    ap.add_argument("--init", default=None, help="train: start the trunk from this flw/cls checkpoint's EMA weights")
+    add_head_run_args(ap, os.path.join(D.HERE, "runs", "num1"), batch=96, lr=1e-3, ckpt_min=4.0)
     ap.add_argument("--out", default="/tmp/numerals.png")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--batch", type=int, default=96)
-    ap.add_argument("--lr", type=float, default=1e-3)
-    ap.add_argument("--steps", type=int, default=20000)
-    ap.add_argument("--deadline-min", type=float, default=None)
-    ap.add_argument("--extend-min", type=float, default=None)
-    ap.add_argument("--ckpt-min", type=float, default=4.0)
-    ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--check", type=int, default=600, help="train: synthetic crops in the fixed check set")
     a = ap.parse_args()

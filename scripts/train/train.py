@@ -113,6 +113,35 @@ def ce_step(model, ema, opt, step, logits, y, agg):
     agg[2] += len(y)
 
 
+def head_net(init, n_out, tag):
+    """The classifier network (width m) with a new n_out-way head (numerals.py, verifier.py). Its
+    trunk comes from `init`, a cls/flw checkpoint's EMA weights; a checkpoint of the same kind
+    (extra[tag]) keeps its head too. Returns (net, BatchNorm frozen: the start was an import)."""
+    net = Classifier("m")
+    st = torch.load(init, map_location="cpu") if init else None
+    extra = st.get("extra", {}) if st else {}
+    if st and not extra.get(tag):
+        net.load_state_dict(st["ema"])
+    net.fc = torch.nn.Linear(net.fc.in_features, n_out)
+    if st and extra.get(tag):
+        net.load_state_dict(st["ema"])
+    return net, bool(extra.get("frozen_bn"))
+
+
+def add_head_run_args(ap, run, batch, lr, ckpt_min):
+    """The options every head run takes (numerals.py, verifier.py), with its defaults."""
+    ap.add_argument("--run", default=run)
+    ap.add_argument("--init", default=None, help="train: start the trunk from this checkpoint's EMA weights")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--batch", type=int, default=batch)
+    ap.add_argument("--lr", type=float, default=lr)
+    ap.add_argument("--steps", type=int, default=20000)
+    ap.add_argument("--deadline-min", type=float, default=None)
+    ap.add_argument("--extend-min", type=float, default=None)
+    ap.add_argument("--ckpt-min", type=float, default=ckpt_min)
+    ap.add_argument("--threads", type=int, default=None)
+
+
 def start_head_run(a, make_net):
     """The common start of a run whose network is `make_net(init)` (numerals.py, verifier.py): seed
     and threads, the network from a.init or its own checkpoint (resumed: weights, EMA, optimiser,
@@ -136,6 +165,34 @@ def start_head_run(a, make_net):
         from onnx_weights import freeze_bn
         freeze_bn(net)
     return net, ema, opt, gen, step, bud, frozen, ck
+
+
+def run_head_steps(a, run, batches, tag, check=None):
+    """The training loop of a head run (start_head_run's tuple `run`): AdamW steps on the
+    cross-entropy of the batches (`batches` yields (input, labels)) until the budget is spent, a
+    log line every 50 steps, a checkpoint (extra[tag] set) every --ckpt-min minutes and at the end,
+    and then check(EMA network) in the log when given."""
+    net, ema, opt, gen, step, bud, frozen, ck = run
+    extra = lambda: {**bud.state(), "frozen_bn": frozen, tag: True}
+    t0, last_ck, agg = time.time(), time.time(), [0.0, 0, 0]
+    while not bud.done(step):
+        if step % 50 == 0:
+            bud.update(step)
+        for g in opt.param_groups:
+            g["lr"] = lr_at(step, bud.total, a.lr, warm=100)
+        x, y = next(batches)
+        ce_step(net, ema, opt, step, net(x), y, agg)
+        step += 1
+        if step % 50 == 0:
+            log(a.run, f"step {step} loss {agg[0] / max(1, agg[2] / a.batch):.4f} acc {agg[1] / max(1, agg[2]):.4f} lr {opt.param_groups[0]['lr']:.5f} {(time.time() - t0) / max(1, agg[2] / a.batch):.2f}s/step (of {bud.total})")
+            t0, agg = time.time(), [0.0, 0, 0]
+        if time.time() - last_ck > a.ckpt_min * 60 or bud.done(step):
+            save_ckpt(ck, net, ema, opt, step, gen, extra())
+            last_ck = time.time()
+            if check is not None:
+                log(a.run, f"ckpt step {step}: {check(ema.m)}")
+    save_ckpt(ck, net, ema, opt, step, gen, extra())
+    log(a.run, f"finished at step {step}")
 
 
 def save_ckpt(path, model, ema, opt, step, gen, extra=None):

@@ -24,6 +24,7 @@ head (not a tile, tile), BatchNorm frozen as in the imported networks.
 Checkpoints every --ckpt-min minutes; a restarted run resumes.
 """
 import argparse
+import itertools
 import json
 import os
 import random
@@ -32,12 +33,11 @@ import time
 
 import numpy as np
 import torch
-import torch.nn as nn
 from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import data as D  # noqa: E402
-from models import Classifier, Detector, count_params  # noqa: E402
+from models import Detector, count_params  # noqa: E402
 from train import iou  # noqa: E402
 
 TRAIN_SETS = ["train-v14", "train-v16", "train-v19", "train-v20", "train-grids", "train-close"]
@@ -154,17 +154,8 @@ def load_sets(folders, per_set, det, seed, log_fn=print):
 def make_net(init=None):
     """The classifier network (width m) with a 2-way head; its trunk from `init` (a cls checkpoint,
     or a verifier's, whose head is kept)."""
-    net = Classifier("m")
-    frozen, st = False, None
-    if init:
-        st = torch.load(init, map_location="cpu")
-        frozen = bool(st.get("extra", {}).get("frozen_bn"))
-        if not st.get("extra", {}).get("verifier"):
-            net.load_state_dict(st["ema"])
-    net.fc = nn.Linear(net.fc.in_features, 2)
-    if st is not None and st.get("extra", {}).get("verifier"):
-        net.load_state_dict(st["ema"])
-    return net, frozen
+    from train import head_net
+    return head_net(init, 2, "verifier")
 
 
 def balanced(labels, plain, n, gen, plain_share=0.0):
@@ -197,34 +188,21 @@ def check(net, cache, gen):
 
 
 def train(a):
-    from train import ce_step, lr_at, log, save_ckpt, start_head_run
-    net, ema, opt, gen, step, bud, frozen, ck = start_head_run(a, make_net)
+    from train import log, run_head_steps, start_head_run
+    run = start_head_run(a, make_net)
+    net, gen, step, frozen = run[0], run[3], run[4], run[6]
     det = load_detector(a.detector) if a.detector != "none" else None
     lg = lambda m: log(a.run, m)
     t0 = time.time()
     P, L, S, B = load_sets([os.path.join(D.ROOT, "training-data", s) for s in a.sets], a.per_set, det, a.seed, lg)
     cache = load_sets([os.path.join(D.ROOT, "training-data", a.check_set)], a.check_n, det, 1, lg) if a.check_set else None
     log(a.run, f"verifier: params {count_params(net)}, frozen BatchNorm {frozen}, {len(L)} crops ({int((L == NOT_TILE).sum())} not tiles) in {time.time() - t0:.0f}s, start step {step}/{a.steps}")
-    t0, last_ck, agg = time.time(), time.time(), [0.0, 0, 0]
-    while not bud.done(step):
-        if step % 50 == 0:
-            bud.update(step)
-        for g in opt.param_groups:
-            g["lr"] = lr_at(step, bud.total, a.lr, warm=100)
-        x, y = D.cls_batch(P, L, S, balanced(L, B, a.batch, gen, a.plain_share), gen, aug=True)
-        ce_step(net, ema, opt, step, net(x), y, agg)
-        step += 1
-        if step % 50 == 0:
-            log(a.run, f"step {step} loss {agg[0] / max(1, agg[2] / a.batch):.4f} acc {agg[1] / max(1, agg[2]):.4f} lr {opt.param_groups[0]['lr']:.5f} {(time.time() - t0) / max(1, agg[2] / a.batch):.2f}s/step (of {bud.total})")
-            t0, agg = time.time(), [0.0, 0, 0]
-        if time.time() - last_ck > a.ckpt_min * 60 or bud.done(step):
-            save_ckpt(ck, net, ema, opt, step, gen, {**bud.state(), "frozen_bn": frozen, "verifier": True})
-            last_ck = time.time()
-            if cache is not None:
-                kt, kn = check(ema.m, cache, torch.Generator().manual_seed(0))
-                log(a.run, f"ckpt step {step}: check set tiles kept {kt:.4f}, not-tiles dropped {kn:.4f}")
-    save_ckpt(ck, net, ema, opt, step, gen, {**bud.state(), "frozen_bn": frozen, "verifier": True})
-    log(a.run, f"finished at step {step}")
+    batches = (D.cls_batch(P, L, S, balanced(L, B, a.batch, gen, a.plain_share), gen, aug=True) for _ in itertools.count())
+
+    def checked(m):
+        kt, kn = check(m, cache, torch.Generator().manual_seed(0))
+        return f"check set tiles kept {kt:.4f}, not-tiles dropped {kn:.4f}"
+    run_head_steps(a, run, batches, "verifier", checked if cache is not None else None)
 
 
 def export(a):
@@ -236,10 +214,10 @@ def export(a):
 
 
 def main():
+    from train import add_head_run_args
     ap = argparse.ArgumentParser()
     ap.add_argument("mode", choices=["train", "export"])
-    ap.add_argument("--run", default=os.path.join(D.HERE, "runs", "ver1"))
-    ap.add_argument("--init", default=None, help="train: start the trunk from this cls checkpoint's EMA weights")
+    add_head_run_args(ap, os.path.join(D.HERE, "runs", "ver1"), batch=128, lr=5e-4, ckpt_min=5.0)
     ap.add_argument("--detector", default=os.path.join(D.ROOT, "model", "detector.onnx"), help="train: the detector whose false finds are mined (none: no mining)")
     ap.add_argument("--sets", nargs="+", default=TRAIN_SETS)
     ap.add_argument("--per-set", type=int, default=500)
@@ -247,14 +225,6 @@ def main():
     ap.add_argument("--check-n", type=int, default=100)
     ap.add_argument("--out", default=os.path.join(D.ROOT, "model", "verifier.onnx"))
     ap.add_argument("--plain-share", type=float, default=0.0, help="train: share of the tile crops drawn from plain-faced tiles (PLAIN: blank white dragons, face-down tiles), which look most like the table")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--batch", type=int, default=128)
-    ap.add_argument("--lr", type=float, default=5e-4)
-    ap.add_argument("--steps", type=int, default=20000)
-    ap.add_argument("--deadline-min", type=float, default=None)
-    ap.add_argument("--extend-min", type=float, default=None)
-    ap.add_argument("--ckpt-min", type=float, default=5.0)
-    ap.add_argument("--threads", type=int, default=None)
     a = ap.parse_args()
     {"train": train, "export": export}[a.mode](a)
 

@@ -170,11 +170,12 @@ export async function readCrops(sessions: readonly OrtSession[], crops: Float32A
 }
 
 /** p(tile) by the tile verifier (Models.verifier) on the classifier's crops of the detections scoring
- * below VERIFY_BELOW; undefined for the others, and for all without a verifier. */
-async function verifyCrops(models: Models, crops: Float32Array, scores: readonly number[]): Promise<(number | undefined)[]> {
+ * from `from` (weaker ones are only the hand check's candidates) to below VERIFY_BELOW; undefined
+ * for the others, and for all without a verifier. */
+async function verifyCrops(models: Models, crops: Float32Array, scores: readonly number[], from: number): Promise<(number | undefined)[]> {
   const out: (number | undefined)[] = scores.map(() => undefined);
   const v = models.verifier;
-  const idx = scores.flatMap((s, i) => (s < VERIFY_BELOW ? [i] : []));
+  const idx = scores.flatMap((s, i) => (s >= from && s < VERIFY_BELOW ? [i] : []));
   if (!v || !idx.length) return out;
   const { w, h } = modelCropSize(models);
   const read = await readCrops([v], pickCrops(crops, idx, w * h), idx.length, h, w, 2, 'off');
@@ -446,7 +447,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const { w: cw, h: ch } = modelCropSize(models);
   const crops = cropTiles(view, rasterBoxes, dets.map((d) => d.sideways), cw, ch);
   const probs = await classifyCrops(models, crops, N, ttaMode(opts.tta));
-  const pTile = await verifyCrops(models, crops, dets.map((d) => d.score));
+  const pTile = await verifyCrops(models, crops, dets.map((d) => d.score), minScore);
   if (T) T.classify = now() - t;
   if (opts.flowerReader ?? true) {
     t = now();
