@@ -4,7 +4,7 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { DET_THRESHOLD, FINDER_READ, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { DET_THRESHOLD, FINDER_READ, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT } from '../../src/vision/postprocess.ts';
 import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
@@ -105,6 +105,16 @@ describe('scanPhoto with stand-in models', () => {
     expect(r.leftOut?.map((d) => d.code)).toEqual(['5z']);
     expect(at(r.leftOut![0]!.box, lone)).toBe(true);
     expect(r.notes?.join(' ')).toMatch(/one doubtful detection far from the other tiles was left out/);
+  });
+
+  it('keeps a lone detection far from the hand that the detector is sure of, however doubtfully it is read', async () => {
+    // a flower of a design the classifier cannot place: its reading is spread over the eight
+    const lone: Placed = { cx: 480, cy: 360, det: VERIFY_BELOW + 0.05, code: 'flower?' };
+    const r = await scan([...row(), lone], undefined, undefined, { tta: 'off' });
+    expect(r.tiles).toHaveLength(15);
+    expect(r.tiles[14]!.score).toBeLessThan(ISOLATED_BELOW);
+    expect(r.tiles[14]!.code).toMatch(/^f[1-8]$/);
+    expect(r.leftOut).toBeUndefined();
   });
 
   it('does not leave out a doubtful flower laid aside: a hand is complete without it', async () => {
@@ -427,6 +437,25 @@ describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)'
     expect(r.tiles.find((t) => at(t.box, cloth))?.code).toBe('5z');
     const unsure = await scanWith(true, new Map([[cloth, VERIFY_DROP + 0.05]]));
     expect(unsure.r.tiles.some((t) => at(t.box, cloth))).toBe(true);
+  });
+
+  it('keeps a lone, doubtful detection far from the hand that the verifier confirms (a flower laid apart), and leaves out one it doubts', async () => {
+    // a complete hand, and a detection in the far corner scoring below ISOLATED_BELOW
+    const lone: Placed = { cx: 480, cy: 360, det: WEAK, code: 'f6' };
+    const tiles = [...row(), lone];
+    const scanLone = async (p: number) => {
+      const models: Models = { detector: fakeDetector(tiles), classifier: reader(tiles), verifier: verifier(tiles, new Map([[lone, p]]), []), labels: TILE_CODES, bytes: 0 };
+      const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: paint(tiles) }, originalWidth: W, originalHeight: H, notes: [] };
+      return scanPhoto(photo, models, { zoom: false });
+    };
+    const kept = await scanLone((LONE_VERIFIED + 1) / 2);
+    expect(kept.tiles.map((t) => t.code)).toEqual([...HAND, 'f6']);
+    expect(kept.leftOut).toBeUndefined();
+    // a tile to the verifier, but not surely enough to outweigh the doubt: left out, and reported
+    const doubted = await scanLone((VERIFY_DROP + LONE_VERIFIED) / 2);
+    expect(doubted.tiles.map((t) => t.code)).toEqual(HAND);
+    expect(doubted.leftOut?.map((t) => t.code)).toEqual(['f6']);
+    expect(doubted.notes?.join(' ')).toMatch(/one doubtful detection far from the other tiles was left out/);
   });
 });
 
