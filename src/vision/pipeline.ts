@@ -12,7 +12,7 @@
  */
 import { checkHandWithStrays, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
 import { clampRegion, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
+import { STRAY_SCALE, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -250,6 +250,9 @@ export interface PipelineOptions {
   finder?: boolean;
   /** When the tiles fill only part of the photo, detect again on that part, zoomed in (default true). */
   zoom?: boolean;
+  /** Before the zoom pass, look for tiles apart from the hand on the whole raster at OUTER_SIZE
+   * (outerFinds; default true; only with the zoom pass and a tile verifier). */
+  outerLook?: boolean;
   /** Detect again on the photo shrunk (ZOOM_OUT_FIT), and keep that when its tiles are those of a
    * close-up (closeUpFit; default true). */
   zoomOut?: boolean;
@@ -295,6 +298,39 @@ async function detectIn(img: RasterImage, models: Models, size: number, threshol
     return cx >= padX && cy >= padY && cx <= padX + img.width * scale && cy <= padY + img.height * scale;
   };
   return found.filter(inside).map((d) => ({ ...d, box: boxToRaster(d.box, lb.transform) }));
+}
+
+/** Detector input long side of the look for tiles apart from the hand (outerFinds). */
+export const OUTER_SIZE = 1024;
+
+/**
+ * Tiles lying apart from the hand (flowers laid aside, a lone face-down tile) that the detector and
+ * the finder miss at `size`, where they are a few pixels wide: the detector on the whole raster at
+ * OUTER_SIZE, its detections of at least `thr` that no candidate covers (mergeFinds) and that are
+ * of the size of the sure tiles (within STRAY_SCALE of their median; at least two sure tiles), kept
+ * when the classifier can read them (FINDER_READ) and the tile verifier sees a tile (LONE_VERIFIED). Marked
+ * as finds (`finder`), so that the pipeline's checks of finds apply to them too. None without a
+ * verifier, when the raster is not larger than `size`, or when the sure tiles are smaller than
+ * FINE_BELOW of the raster (a hand shot from far off, which the fine search looked at already).
+ */
+async function outerFinds(img: RasterImage, models: Models, candidates: readonly Detection[], size: number, thr: number, mode: TtaMode, T?: Record<string, number>): Promise<Detection[]> {
+  const side = Math.min(OUTER_SIZE, Math.ceil(Math.max(img.width, img.height) / 32) * 32);
+  if (!models.verifier || side <= size) return [];
+  // tiles this small: the fine search has looked at the whole raster at FINE_SIZE already
+  // only beside a hand: tiles of its size (STRAY_SCALE), as the tiles of one set are
+  const sure = candidates.filter((d) => d.score >= thr).map((d) => d.box);
+  if (sure.length < 2) return [];
+  const tile = medianLongSide(sure);
+  if (tile / Math.max(img.width, img.height) < FINE_BELOW) return [];
+  const ofSize = (b: Box) => Math.max(b[2], b[3]) <= tile * STRAY_SCALE && Math.max(b[2], b[3]) * STRAY_SCALE >= tile;
+  // new finds, and finds that take the place of a weaker candidate
+  const fresh = mergeFinds(candidates, await detectIn(img, models, side, thr, T), thr).filter((d) => !candidates.includes(d) && ofSize(d.box));
+  if (!fresh.length) return [];
+  const { w, h } = modelCropSize(models);
+  const crops = cropTiles(img, fresh.map((d) => d.box), fresh.map((d) => d.sideways), w, h);
+  const read = await classifyCrops(models, crops, fresh.length, mode);
+  const pTile = await readCrops([models.verifier], crops, fresh.length, h, w, 2, 'off');
+  return fresh.filter((_, j) => Math.max(...read[j]!) >= FINDER_READ && pTile[j]![1]! >= LONE_VERIFIED);
 }
 
 /** Detector input long side of the fine search (PipelineOptions.fine). */
@@ -401,7 +437,11 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     }
   }
   if (!zoomedOut && (opts.zoom ?? true)) {
-    const confident = sure(candidates);
+    // a tile lying apart (a flower laid aside) may be too small at `size` for either detector, and
+    // so left out of the zoom region: a look at the whole raster at OUTER_SIZE finds it (outerFinds),
+    // and widens the region as a sure tile does
+    const outer = fineTaken || opts.outerLook === false ? [] : await outerFinds(img, models, candidates, size, thr, ttaMode(opts.tta), T);
+    const confident = [...sure(candidates), ...outer.map((d) => d.box)];
     const region = zoomRegion(confident, img.width, img.height);
     const orig = region && (opts.detail ?? true) ? detailRegion(photo, img, region, confident) : null;
     let detail: RasterImage | null = null;
@@ -421,10 +461,18 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       view = d;
       const kx = orig![2] / d.width, ky = orig![3] / d.height;
       toOriginal = (b) => [orig![0] + b[0] * kx, orig![1] + b[1] * ky, b[2] * kx, b[3] * ky];
+      // what the zoom pass does not find again stays, in the detail raster's pixels
+      const toDetail = (b: Box): Box => {
+        const [x, y, w, h] = boxToOriginal(b, img.width, img.height, photo.originalWidth, photo.originalHeight);
+        return [(x - orig![0]) / kx, (y - orig![1]) / ky, w / kx, h / ky];
+      };
+      candidates = mergeFinds(candidates, outer.map((o) => ({ ...o, box: toDetail(o.box) })), thr);
     } else if (region) {
       const part = cropRaster(img, region);
       const inner = await withFinds(part, await detectIn(part, models, size, lowest, T));
-      candidates = inner.map((d) => ({ ...d, box: [d.box[0] + region[0], d.box[1] + region[1], d.box[2], d.box[3]] }));
+      candidates = mergeFinds(inner.map((d) => ({ ...d, box: [d.box[0] + region[0], d.box[1] + region[1], d.box[2], d.box[3]] as Box })), outer, thr);
+    } else {
+      candidates = mergeFinds(candidates, outer, thr);
     }
   }
   // below minScore, only peaks whose box reaches the photo's edge stay, as edge candidates

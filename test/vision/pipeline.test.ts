@@ -4,7 +4,7 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { DET_THRESHOLD, FINDER_READ, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { DET_THRESHOLD, FINDER_READ, LONE_VERIFIED, OUTER_SIZE, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT } from '../../src/vision/postprocess.ts';
 import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
@@ -480,7 +480,11 @@ describe('classifierCropSize', () => {
  * long side (the scale it was trained on); larger ones it misses. Reports how it was called.
  */
 const SEES_UP_TO = 100;
-function rectangleDetector(calls: { content: number }[]): OrtSession {
+/** Grey level of a faint tile (photoOf's `faint`): the stand-in detector sees it only in inputs
+ * whose long side is at least `faintAt` (a tile lying apart, which the trained detector scores
+ * too low at the normal scale). */
+const FAINT = 220;
+function rectangleDetector(calls: { content: number }[], faintAt = Infinity): OrtSession {
   return {
     inputNames: ['image'],
     outputNames: ['heatmap', 'box'],
@@ -493,13 +497,17 @@ function rectangleDetector(calls: { content: number }[]): OrtSession {
       let content = 0;
       for (let i = 0; i < w * h; i++) if (img[i] !== 0.5) content++;
       calls.push({ content });
+      const faintSeen = Math.max(w, h) >= faintAt;
+      // white (>= 0.9), or faint (0.8-0.9) when the input is large enough
+      const kind = (v: number) => (v >= 0.9 ? 2 : v >= 0.8 && faintSeen ? 1 : 0);
       for (let y0 = 0; y0 < h; y0++) {
         for (let x0 = 0; x0 < w; x0++) {
-          if (seen[y0 * w + x0] || img[y0 * w + x0]! < 0.9) continue;
+          const k = kind(img[y0 * w + x0]!);
+          if (seen[y0 * w + x0] || !k) continue;
           // rectangles are axis-aligned: grow right and down
           let x1 = x0, y1 = y0;
-          while (x1 + 1 < w && img[y0 * w + x1 + 1]! >= 0.9) x1++;
-          while (y1 + 1 < h && img[(y1 + 1) * w + x0]! >= 0.9) y1++;
+          while (x1 + 1 < w && kind(img[y0 * w + x1 + 1]!) === k) x1++;
+          while (y1 + 1 < h && kind(img[(y1 + 1) * w + x0]!) === k) y1++;
           for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) seen[y * w + x] = 1;
           const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
           if (Math.max(bw, bh) > SEES_UP_TO || Math.min(bw, bh) < 6) continue;
@@ -517,14 +525,91 @@ function rectangleDetector(calls: { content: number }[]): OrtSession {
   } as unknown as OrtSession;
 }
 
-/** A grey 1000x750 photo with white tiles at the given raster boxes. */
-function photoOf(boxes: Box[], width = 1000, height = 750): DecodedPhoto {
+/** A grey 1000x750 photo with white tiles at the given raster boxes (and faint ones: FAINT). */
+function photoOf(boxes: Box[], width = 1000, height = 750, faint: Box[] = []): DecodedPhoto {
   const data = new Uint8Array(width * height * 3).fill(128);
-  for (const [x, y, w, h] of boxes) {
-    for (let yy = y; yy < y + h; yy++) for (let xx = x; xx < x + w; xx++) data.fill(255, (yy * width + xx) * 3, (yy * width + xx) * 3 + 3);
+  for (const [v, bs] of [[255, boxes], [FAINT, faint]] as const) {
+    for (const [x, y, w, h] of bs) {
+      for (let yy = y; yy < y + h; yy++) for (let xx = x; xx < x + w; xx++) data.fill(v, (yy * width + xx) * 3, (yy * width + xx) * 3 + 3);
+    }
   }
   return { image: { width, height, channels: 3, data }, originalWidth: width, originalHeight: height, notes: [] };
 }
+
+describe('scanPhoto: the look for tiles apart from the hand (outerFinds)', () => {
+  /** A verifier that gives every crop p(tile) = p. */
+  const verifierOf = (p: number): OrtSession => ({
+    inputNames: ['crops'], outputNames: ['logits'],
+    run: async (feeds: Record<string, { dims: readonly number[] }>) => {
+      const n = feeds.crops!.dims[0]!, logits = new Float32Array(2 * n);
+      for (let j = 0; j < n; j++) { logits[2 * j] = Math.log(1 - p); logits[2 * j + 1] = Math.log(p); }
+      return { logits: { data: logits, dims: [n, 2] } };
+    },
+  }) as unknown as OrtSession;
+  // a hand of 40x54 raster px tiles (large enough not to call for the fine search), and a tile of
+  // its size far from it that the detector sees only at OUTER_SIZE
+  const hand: Box[] = HAND.map((_, k) => [150 + 44 * k, 300, 40, 54]);
+  const lone: Box = [880, 620, 40, 54];
+  const models = (p: number, calls: { content: number }[] = []): Models =>
+    ({ detector: rectangleDetector(calls, OUTER_SIZE), classifier: fakeClassifier(new Array(20).fill('f3')), verifier: verifierOf(p), labels: TILE_CODES, bytes: 0 });
+
+  it('finds a tile apart from the hand that the normal pass misses, when the verifier sees a tile in it', async () => {
+    const calls: { content: number }[] = [];
+    const r = await scanPhoto(photoOf(hand, 1000, 750, [lone]), models((LONE_VERIFIED + 1) / 2, calls), { handCheck: false });
+    expect(r.tiles).toHaveLength(15);
+    expect(r.tiles.filter((t) => iou(t.box, lone) > 0.8)).toHaveLength(1);
+    // normal, zoomed out, then the look at OUTER_SIZE (a larger input than the normal pass's)
+    expect(calls[2]!.content).toBeGreaterThan(3 * calls[0]!.content);
+  });
+
+  it('does not add it when the verifier doubts it, with outerLook off, or when it is not of the hand\'s size', async () => {
+    const doubted = await scanPhoto(photoOf(hand, 1000, 750, [lone]), models(LONE_VERIFIED - 0.1), { handCheck: false });
+    expect(doubted.tiles).toHaveLength(14);
+    const off = await scanPhoto(photoOf(hand, 1000, 750, [lone]), models(0.99), { handCheck: false, outerLook: false });
+    expect(off.tiles).toHaveLength(14);
+    expect(off.tiles.some((t) => iou(t.box, lone) > 0.1)).toBe(false);
+    // a domino's half, a coin: larger or smaller than the hand's tiles by more than STRAY_SCALE
+    const big: Box = [820, 560, 90, 122], small: Box = [880, 620, 16, 22];
+    for (const b of [big, small]) expect((await scanPhoto(photoOf(hand, 1000, 750, [b]), models(0.99), { handCheck: false })).tiles).toHaveLength(14);
+  });
+
+  it('does not look without a hand beside which a tile could lie', async () => {
+    const r = await scanPhoto(photoOf([hand[0]!], 1000, 750, [lone]), models(0.99), { handCheck: false });
+    expect(r.tiles).toHaveLength(1);
+  });
+
+  it('keeps the find in the photo\'s pixels when the zoom pass reads the full-resolution photo and does not find it again', async () => {
+    // a 1000x750 raster of a 3000x2250 photo; tiles under DETAIL_BELOW raster px, so the zoom pass
+    // decodes their region again, at DETAIL_SIDE: there the detector's input is smaller than OUTER_SIZE
+    const small: Box[] = HAND.map((_, k) => [100 + 44 * k, 300, 40, 56]);
+    const apart: Box = [400, 620, 40, 56];
+    const photo = photoOf(small, 1000, 750, [apart]);
+    photo.originalWidth = 3000; photo.originalHeight = 2250;
+    const asked: Box[] = [];
+    photo.detail = async (region, side) => {
+      asked.push(region);
+      const k = Math.min(1, side / Math.max(region[2], region[3]));
+      const w = Math.round(region[2] * k), h = Math.round(region[3] * k);
+      const data = new Uint8Array(w * h * 3).fill(128);
+      for (const [v, bs] of [[255, small], [FAINT, [apart]]] as const) {
+        for (const [x, y, bw, bh] of bs) {
+          for (let yy = Math.max(0, Math.round((3 * y - region[1]) * k)); yy < Math.min(h, Math.round((3 * (y + bh) - region[1]) * k)); yy++) {
+            for (let xx = Math.max(0, Math.round((3 * x - region[0]) * k)); xx < Math.min(w, Math.round((3 * (x + bw) - region[0]) * k)); xx++) data.fill(v, (yy * w + xx) * 3, (yy * w + xx) * 3 + 3);
+          }
+        }
+      }
+      return { width: w, height: h, channels: 3, data };
+    };
+    const r = await scanPhoto(photo, models(0.99), { handCheck: false });
+    // the region decoded again takes in the tile apart
+    expect(asked).toHaveLength(1);
+    expect(asked[0]![1] + asked[0]![3]).toBeGreaterThanOrEqual(3 * (apart[1] + apart[3]));
+    expect(r.tiles).toHaveLength(15);
+    const x3 = (b: Box): Box => [3 * b[0], 3 * b[1], 3 * b[2], 3 * b[3]];
+    expect(r.tiles.filter((t) => iou(t.box, x3(apart)) > 0.8)).toHaveLength(1);
+    small.forEach((b) => expect(r.tiles.some((t) => iou(t.box, x3(b)) > 0.8)).toBe(true));
+  });
+});
 
 describe('scanPhoto on close-ups (zooming out)', () => {
   const readAs = (codes: string[]) => ({ classifier: fakeClassifier(codes), labels: TILE_CODES, bytes: 0 });
