@@ -513,6 +513,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   opts.onProgress?.('layout', 0.9);
   const edgeIdx: number[] = [];
   const noTile: ScannedTile[] = [];
+  const noTileIdx: number[] = [];
   const all: (ScannedTile | null)[] = dets.map((d, i) => {
     const p = probs[i];
     const [best, ...next] = topK(p, 3);
@@ -539,6 +540,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // (reported as left out, so that the player can take it back)
     if ((pTile[i] ?? 1) < VERIFY_DROP) {
       noTile.push(tile);
+      noTileIdx.push(i);
       return null;
     }
     return tile;
@@ -573,24 +575,32 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     });
     let pool = live;
     let hc = check(pool, stray);
-    if (!hc.complete && edgeIdx.length) {
-      // a tile the photo cuts, or a weak one in line with the hand, may be what the hand lacks: the weak candidates join as strays
+    if (!hc.complete && (edgeIdx.length || noTileIdx.length)) {
+      // a tile the photo cuts, or a weak one in line with the hand, may be what the hand lacks: the
+      // weak candidates join as strays; so do the detections the tile verifier doubted (it takes
+      // some plain white dragons for the cloth), but for flowers, which no hand needs
       edgeIdx.forEach((i, j) => { all[i] = edgeTiles[j]!; });
-      const withEdge = [...live, ...edgeIdx];
-      const hc2 = check(withEdge, [...stray, ...edgeIdx.map(() => true)]);
+      const doubted = noTileIdx.filter((_, j) => noTile[j]!.code[0] !== 'f');
+      doubted.forEach((i) => { all[i] = noTile[noTileIdx.indexOf(i)]!; });
+      const extra = [...edgeIdx, ...doubted];
+      const withEdge = [...live, ...extra];
+      const hc2 = check(withEdge, [...stray, ...extra.map(() => true)]);
       // taken as read: the hand check may not also change a weak candidate's class, and a weak
-      // candidate in line with the hand is taken only when no other tile changes or is left out
+      // candidate in line with the hand, or a doubted one, is taken only when no other tile
+      // changes or is left out
       const takenIdx = hc2.kept.filter((j) => j >= live.length).map((j) => withEdge[j]!);
-      const nEdge = takenIdx.filter((i) => atEdge(dets[i]!.box)).length, nIn = takenIdx.length - nEdge;
-      const took = hc2.complete && takenIdx.length > 0 && hc2.changed.every((j) => hc2.kept[j]! < live.length) && !(nIn && (hc2.changed.length || hc2.dropped.length));
+      const nDoubted = takenIdx.filter((i) => doubted.includes(i)).length;
+      const nEdge = takenIdx.filter((i) => !doubted.includes(i) && atEdge(dets[i]!.box)).length, nIn = takenIdx.length - nEdge - nDoubted;
+      const took = hc2.complete && takenIdx.length > 0 && hc2.changed.every((j) => hc2.kept[j]! < live.length) && !((nIn || nDoubted) && (hc2.changed.length || hc2.dropped.length));
       if (took) {
         pool = withEdge;
         hc = hc2;
         const weakNote = (n: number, where: string) => `hand check: ${n === 1 ? 'one weak detection' : `${n} weak detections`} ${where} ${n === 1 ? 'was' : 'were'} taken, as the hand needs ${n === 1 ? 'it' : 'them'}`;
         if (nEdge) result.notes = [...(result.notes ?? []), weakNote(nEdge, "at the photo's edge (a tile the photo cuts)")];
         if (nIn) result.notes = [...(result.notes ?? []), weakNote(nIn, 'in line with the hand')];
+        if (nDoubted) result.notes = [...(result.notes ?? []), `hand check: ${nDoubted === 1 ? 'one detection' : `${nDoubted} detections`} that the tile verifier doubted ${nDoubted === 1 ? 'was' : 'were'} taken, as the hand needs ${nDoubted === 1 ? 'it' : 'them'}`];
       }
-      for (const i of edgeIdx) if (!took || !hc2.kept.some((j) => withEdge[j] === i)) all[i] = null;
+      for (const i of extra) if (!took || !hc2.kept.some((j) => withEdge[j] === i)) all[i] = null;
     }
     keptIdx = hc.kept.map((j) => pool[j]!);
     if (hc.complete) {
@@ -627,12 +637,14 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     const n = loneTiles.length;
     result.notes = [...(result.notes ?? []), `${n === 1 ? 'one doubtful detection' : `${n} doubtful detections`} far from the other tiles ${n === 1 ? 'was' : 'were'} left out`];
   }
-  if (noTile.length) {
-    const n = noTile.length;
+  // the doubted detections the hand check did not take back
+  const noTileLeft = noTile.filter((_, j) => all[noTileIdx[j]!] === null);
+  if (noTileLeft.length) {
+    const n = noTileLeft.length;
     result.notes = [...(result.notes ?? []), `${n === 1 ? 'one doubtful detection' : `${n} doubtful detections`} that ${n === 1 ? 'shows' : 'show'} no tile ${n === 1 ? 'was' : 'were'} left out`];
   }
   const kept = new Set(keptIdx);
-  const leftOut = [...loneTiles, ...noTile, ...live.filter((i) => !kept.has(i)).map((i) => all[i]!)].map((t) => ({ code: t.code, score: t.score, box: t.box }));
+  const leftOut = [...loneTiles, ...noTileLeft, ...live.filter((i) => !kept.has(i)).map((i) => all[i]!)].map((t) => ({ code: t.code, score: t.score, box: t.box }));
   if (leftOut.length) result.leftOut = leftOut;
   const tiles = keptIdx.map((i) => all[i]!);
   if (!tiles.length) {

@@ -439,6 +439,25 @@ describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)'
     expect(unsure.r.tiles.some((t) => at(t.box, cloth))).toBe(true);
   });
 
+  it('takes back a detection the verifier doubted when the hand needs it (a plain tile it took for the cloth), and says so', async () => {
+    // the hand lacks its second 5p; a doubtful 5p in line with it, which the verifier rejects, and
+    // a doubtful flower it rejects too (no hand needs a flower: it stays out)
+    const plain: Placed = { cx: 40 + 28 * 13, cy: 152, det: 0.6, code: '5p' };
+    const flower: Placed = { cx: 40 + 28 * 14, cy: 152, det: 0.58, code: 'f3' };
+    const tiles = [...row(HAND.slice(0, 13)), plain, flower];
+    const models: Models = { detector: fakeDetector(tiles), classifier: reader(tiles), verifier: verifier(tiles, new Map([[plain, 0.1], [flower, 0.1]]), []), labels: TILE_CODES, bytes: 0 };
+    const photo = (): DecodedPhoto => ({ image: { width: W, height: H, channels: 4, data: paint(tiles) }, originalWidth: W, originalHeight: H, notes: [] });
+    const r = await scanPhoto(photo(), models, { zoom: false });
+    expect(r.tiles.map((t) => t.code)).toEqual(HAND);
+    expect(r.leftOut?.map((t) => t.code)).toEqual(['f3']);
+    expect(r.notes?.join(' ')).toMatch(/one detection that the tile verifier doubted was taken, as the hand needs it/);
+    expect(r.notes?.join(' ')).toMatch(/one doubtful detection that shows no tile was left out/);
+    // not without the hand check: then both stay left out, and reported
+    const off = await scanPhoto(photo(), models, { zoom: false, handCheck: false });
+    expect(off.tiles).toHaveLength(13);
+    expect(off.leftOut?.map((t) => t.code)).toEqual(['5p', 'f3']);
+  });
+
   it('keeps a lone, doubtful detection far from the hand that the verifier confirms (a flower laid apart), and leaves out one it doubts', async () => {
     // a complete hand, and a detection in the far corner scoring below ISOLATED_BELOW
     const lone: Placed = { cx: 480, cy: 360, det: WEAK, code: 'f6' };
