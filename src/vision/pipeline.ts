@@ -316,11 +316,11 @@ export const OUTER_SIZE = 1024;
 async function outerFinds(img: RasterImage, models: Models, candidates: readonly Detection[], size: number, thr: number, mode: TtaMode, T?: Record<string, number>): Promise<Detection[]> {
   const side = Math.min(OUTER_SIZE, Math.ceil(Math.max(img.width, img.height) / 32) * 32);
   if (!models.verifier || side <= size) return [];
-  // tiles this small: the fine search has looked at the whole raster at FINE_SIZE already
   // only beside a hand: tiles of its size (STRAY_SCALE), as the tiles of one set are
   const sure = candidates.filter((d) => d.score >= thr).map((d) => d.box);
   if (sure.length < 2) return [];
   const tile = medianLongSide(sure);
+  // tiles this small: the fine search has looked at the whole raster at FINE_SIZE already
   if (tile / Math.max(img.width, img.height) < FINE_BELOW) return [];
   const ofSize = (b: Box) => Math.max(b[2], b[3]) <= tile * STRAY_SCALE && Math.max(b[2], b[3]) * STRAY_SCALE >= tile;
   // new finds, and finds that take the place of a weaker candidate
@@ -575,12 +575,12 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     });
     let pool = live;
     let hc = check(pool, stray);
-    if (!hc.complete && (edgeIdx.length || noTileIdx.length)) {
-      // a tile the photo cuts, or a weak one in line with the hand, may be what the hand lacks: the
-      // weak candidates join as strays; so do the detections the tile verifier doubted (it takes
-      // some plain white dragons for the cloth), but for flowers, which no hand needs
+    // a tile the photo cuts, or a weak one in line with the hand, may be what the hand lacks: the
+    // weak candidates join as strays; so do the detections the tile verifier doubted (it takes
+    // some plain white dragons for the cloth), but for flowers, which no hand needs
+    const doubted = noTileIdx.filter((_, j) => noTile[j]!.code[0] !== 'f');
+    if (!hc.complete && (edgeIdx.length || doubted.length)) {
       edgeIdx.forEach((i, j) => { all[i] = edgeTiles[j]!; });
-      const doubted = noTileIdx.filter((_, j) => noTile[j]!.code[0] !== 'f');
       doubted.forEach((i) => { all[i] = noTile[noTileIdx.indexOf(i)]!; });
       const extra = [...edgeIdx, ...doubted];
       const withEdge = [...live, ...extra];
