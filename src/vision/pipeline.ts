@@ -185,9 +185,14 @@ async function verifyCrops(models: Models, crops: Float32Array, scores: readonly
   const idx = scores.flatMap((s, i) => (s >= from && s < VERIFY_BELOW ? [i] : []));
   if (!v || !idx.length) return out;
   const { w, h } = modelCropSize(models);
-  const read = await readCrops([v], pickCrops(crops, idx, w * h), idx.length, h, w, 2, 'off');
-  idx.forEach((i, j) => { out[i] = read[j]![1]!; });
+  const p = await tileProbs(v, pickCrops(crops, idx, w * h), idx.length, h, w);
+  idx.forEach((i, j) => { out[i] = p[j]!; });
   return out;
+}
+
+/** p(tile) per crop of (n, 3, h, w) crops by the tile verifier. */
+async function tileProbs(verifier: OrtSession, crops: Float32Array, n: number, h: number, w: number): Promise<number[]> {
+  return (await readCrops([verifier], crops, n, h, w, 2, 'off')).map((p) => p[1]!);
 }
 
 /** Classify (n, 3, h, w) crops (modelCropSize); softmax per crop, with 180-degree test-time
@@ -329,8 +334,8 @@ async function outerFinds(img: RasterImage, models: Models, candidates: readonly
   const { w, h } = modelCropSize(models);
   const crops = cropTiles(img, fresh.map((d) => d.box), fresh.map((d) => d.sideways), w, h);
   const read = await classifyCrops(models, crops, fresh.length, mode);
-  const pTile = await readCrops([models.verifier], crops, fresh.length, h, w, 2, 'off');
-  return fresh.filter((_, j) => Math.max(...read[j]!) >= FINDER_READ && pTile[j]![1]! >= LONE_VERIFIED);
+  const pTile = await tileProbs(models.verifier, crops, fresh.length, h, w);
+  return fresh.filter((_, j) => Math.max(...read[j]!) >= FINDER_READ && pTile[j]! >= LONE_VERIFIED);
 }
 
 /** Detector input long side of the fine search (PipelineOptions.fine). */
@@ -512,8 +517,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   t = now();
   opts.onProgress?.('layout', 0.9);
   const edgeIdx: number[] = [];
-  const noTile: ScannedTile[] = [];
-  const noTileIdx: number[] = [];
+  // the detections the tile verifier sees no tile in, by index
+  const noTile = new Map<number, ScannedTile>();
   const all: (ScannedTile | null)[] = dets.map((d, i) => {
     const p = probs[i];
     const [best, ...next] = topK(p, 3);
@@ -539,8 +544,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // the tile verifier sees no tile in the box: the table's pattern, a disc, half of two tiles
     // (reported as left out, so that the player can take it back)
     if ((pTile[i] ?? 1) < VERIFY_DROP) {
-      noTile.push(tile);
-      noTileIdx.push(i);
+      noTile.set(i, tile);
       return null;
     }
     return tile;
@@ -578,10 +582,10 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // a tile the photo cuts, or a weak one in line with the hand, may be what the hand lacks: the
     // weak candidates join as strays; so do the detections the tile verifier doubted (it takes
     // some plain white dragons for the cloth), but for flowers, which no hand needs
-    const doubted = noTileIdx.filter((_, j) => noTile[j]!.code[0] !== 'f');
+    const doubted = [...noTile].flatMap(([i, t]) => (t.code[0] !== 'f' ? [i] : []));
     if (!hc.complete && (edgeIdx.length || doubted.length)) {
       edgeIdx.forEach((i, j) => { all[i] = edgeTiles[j]!; });
-      doubted.forEach((i) => { all[i] = noTile[noTileIdx.indexOf(i)]!; });
+      doubted.forEach((i) => { all[i] = noTile.get(i)!; });
       const extra = [...edgeIdx, ...doubted];
       const withEdge = [...live, ...extra];
       const hc2 = check(withEdge, [...stray, ...extra.map(() => true)]);
@@ -638,7 +642,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     result.notes = [...(result.notes ?? []), `${n === 1 ? 'one doubtful detection' : `${n} doubtful detections`} far from the other tiles ${n === 1 ? 'was' : 'were'} left out`];
   }
   // the doubted detections the hand check did not take back
-  const noTileLeft = noTile.filter((_, j) => all[noTileIdx[j]!] === null);
+  const noTileLeft = [...noTile].flatMap(([i, t]) => (all[i] === null ? [t] : []));
   if (noTileLeft.length) {
     const n = noTileLeft.length;
     result.notes = [...(result.notes ?? []), `${n === 1 ? 'one doubtful detection' : `${n} doubtful detections`} that ${n === 1 ? 'shows' : 'show'} no tile ${n === 1 ? 'was' : 'were'} left out`];
