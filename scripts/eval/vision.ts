@@ -2,6 +2,7 @@
  * npm run eval:vision -- [--data training-data/val-holdout] [--limit N] [--json]
  *                        [--confusion model/confusion.png] [--draw DIR] [--draw-n 12] [--draw-lost]
  *                        [--models DIR] [--tta|--no-tta] (default: turn only uncertain crops) [--threshold 0.45] [--rescue] [--no-zoom] [--no-hand-check] [--no-beside] [--no-stray-filter] [--fine-skip-at N] [--errors FILE]
+ *                        [--options '{"keepFirst":false}'] (more PipelineOptions, as JSON: to measure a rule against the build without it)
  * npm run eval:vision -- --tiles training-data/tiles-holdout [--limit N] [--json]
  *
  * With --tiles, each single-tile image of a `--tiles` generator set goes through the
@@ -22,6 +23,7 @@ import sharp from 'sharp';
 import { classifyTileBytes, loadDefaultModels, scanBytes, MODEL_DIR } from '../../src/vision/node.ts';
 import { iou, retakeAdvice } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, needsCheck, TILE_CODES, type Box, type ScanResult } from '../../src/vision/types.ts';
+import type { PipelineOptions } from '../../src/vision/pipeline.ts';
 
 interface Label { width: number; height: number; tiles: { code: string; box: Box; sideways?: boolean }[] }
 
@@ -42,6 +44,20 @@ const errorsOut = arg('--errors');
 const errorLines: string[] = [];
 const tta = process.argv.includes('--tta') ? true : process.argv.includes('--no-tta') ? false : undefined;
 const threshold = arg('--threshold') ? Number(arg('--threshold')) : undefined;
+const extraOptions = parseOptions(arg('--options'));
+
+/** --options: pipeline options as a JSON object (a typed error for anything else). */
+function parseOptions(text: string | undefined): Partial<PipelineOptions> {
+  if (text === undefined) return {};
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw new Error(`eval:vision: --options must be a JSON object of pipeline options, got ${JSON.stringify(text)}`);
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error(`eval:vision: --options must be a JSON object of pipeline options, got ${JSON.stringify(text)}`);
+  return v as Partial<PipelineOptions>;
+}
 
 export interface Match { gt: number; pred: number }
 
@@ -165,7 +181,7 @@ async function main(): Promise<void> {
     const file = path.join(imgDir, f);
     const lab = JSON.parse(await readFile(path.join(data, 'labels', f.replace(/\.\w+$/, '.json')), 'utf8')) as Label;
     const t0 = performance.now();
-    const r = await scanBytes(new Uint8Array(await readFile(file)), models, { tta, threshold, rescue: process.argv.includes('--rescue'), zoom: !process.argv.includes('--no-zoom'), handCheck: !process.argv.includes('--no-hand-check'), ...(process.argv.includes('--no-beside') ? { besideRescue: false } : {}), strayFilter: !process.argv.includes('--no-stray-filter'), ...(arg('--fine-skip-at') ? { fineSkipAt: Number(arg('--fine-skip-at')) } : {}) });
+    const r = await scanBytes(new Uint8Array(await readFile(file)), models, { tta, threshold, rescue: process.argv.includes('--rescue'), zoom: !process.argv.includes('--no-zoom'), handCheck: !process.argv.includes('--no-hand-check'), ...(process.argv.includes('--no-beside') ? { besideRescue: false } : {}), strayFilter: !process.argv.includes('--no-stray-filter'), ...(arg('--fine-skip-at') ? { fineSkipAt: Number(arg('--fine-skip-at')) } : {}), ...extraOptions });
     times.push(performance.now() - t0);
     const gt = lab.tiles;
     const m = matchBoxes(gt.map((t) => t.box), r.tiles);

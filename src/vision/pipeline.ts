@@ -258,6 +258,12 @@ export interface PipelineOptions {
   /** Before the zoom pass, look for tiles apart from the hand on the whole raster at OUTER_SIZE
    * (outerFinds; default true; only with the zoom pass and a tile verifier). */
   outerLook?: boolean;
+  /** After the zoom pass, the normal pass's sure detections that it does not find again stay when
+   * the tile verifier sees a tile in them (firstFinds; default true). */
+  keepFirst?: boolean;
+  /** The hand check may not leave out, as a false detection or a stray, a detection the tile
+   * verifier is sure of (LONE_VERIFIED; default true). */
+  verifiedStay?: boolean;
   /** Detect again on the photo shrunk (ZOOM_OUT_FIT), and keep that when its tiles are those of a
    * close-up (closeUpFit; default true). */
   zoomOut?: boolean;
@@ -303,6 +309,23 @@ async function detectIn(img: RasterImage, models: Models, size: number, threshol
     return cx >= padX && cy >= padY && cx <= padX + img.width * scale && cy <= padY + img.height * scale;
   };
   return found.filter(inside).map((d) => ({ ...d, box: boxToRaster(d.box, lb.transform) }));
+}
+
+/**
+ * After the zoom pass, the normal pass's sure detections (`first`, in `view`'s pixels) that the
+ * zoom pass did not find again, or found only weakly (mergeFinds), when the tile verifier sees a
+ * tile in them (LONE_VERIFIED): a framed white dragon that the zoom pass's larger view loses, but
+ * not a domino or a coin that only the smaller view took for a tile. Only when the zoom pass found
+ * at least two sure tiles; without a verifier, none.
+ */
+async function firstFinds(view: RasterImage, models: Models, candidates: Detection[], first: readonly Detection[], thr: number): Promise<Detection[]> {
+  // only beside a hand that the zoom pass found (as outerFinds): not a domino's half in a photo of none
+  if (!models.verifier || !first.length || candidates.filter((d) => d.score >= thr).length < 2) return candidates;
+  const lost = mergeFinds(candidates, first, thr).filter((d) => !candidates.includes(d));
+  if (!lost.length) return candidates;
+  const { w, h } = modelCropSize(models);
+  const pTile = await tileProbs(models.verifier, cropTiles(view, lost.map((d) => d.box), lost.map((d) => d.sideways), w, h), lost.length, h, w);
+  return mergeFinds(candidates, lost.filter((_, j) => pTile[j]! >= LONE_VERIFIED), thr);
 }
 
 /** Detector input long side of the look for tiles apart from the hand (outerFinds). */
@@ -447,6 +470,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // and widens the region as a sure tile does
     const outer = fineTaken || opts.outerLook === false ? [] : await outerFinds(img, models, candidates, size, thr, ttaMode(opts.tta), T);
     const confident = [...sure(candidates), ...outer.map((d) => d.box)];
+    const first = opts.keepFirst === false ? [] : candidates.filter((d) => d.score >= thr);
     const region = zoomRegion(confident, img.width, img.height);
     const orig = region && (opts.detail ?? true) ? detailRegion(photo, img, region, confident) : null;
     let detail: RasterImage | null = null;
@@ -472,10 +496,12 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
         return [(x - orig![0]) / kx, (y - orig![1]) / ky, w / kx, h / ky];
       };
       candidates = mergeFinds(candidates, outer.map((o) => ({ ...o, box: toDetail(o.box) })), thr);
+      candidates = await firstFinds(d, models, candidates, first.map((o) => ({ ...o, box: toDetail(o.box) })), thr);
     } else if (region) {
       const part = cropRaster(img, region);
       const inner = await withFinds(part, await detectIn(part, models, size, lowest, T));
       candidates = mergeFinds(inner.map((d) => ({ ...d, box: [d.box[0] + region[0], d.box[1] + region[1], d.box[2], d.box[3]] as Box })), outer, thr);
+      candidates = await firstFinds(img, models, candidates, first, thr);
     } else {
       candidates = mergeFinds(candidates, outer, thr);
     }
@@ -573,8 +599,13 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // (DROP_BELOW) may be left out when that completes the hand, and one tile the classifier
     // cannot read (UNREAD_BELOW: an unseen design) may be read from the hand; a doubtful lone
     // face-down tile that the hand's concealed kongs cannot take is left out
-    const check = (pool: number[], strays: boolean[]) => checkHandWithStrays(pool.map((i) => probs[i]!), strays, {
-      detScores: pool.map((i) => dets[i]!.score), unreadBelow: UNREAD_BELOW, unreadFirst: UNREAD_FIRST, dropSpareBacks: true,
+    // a detection the tile verifier is sure of is a tile: a flower or a spare face-down tile lying
+    // apart, which the hand does not need, is not a false detection
+    // (not the weak candidates that the second look offers as strays)
+    const liveSet = new Set(live);
+    const verified = (i: number) => (opts.verifiedStay ?? true) && liveSet.has(i) && (pTile[i] ?? 0) >= LONE_VERIFIED;
+    const check = (pool: number[], strays: boolean[]) => checkHandWithStrays(pool.map((i) => probs[i]!), strays.map((s, j) => s && !verified(pool[j]!)), {
+      detScores: pool.map((i) => (verified(i) ? Math.max(dets[i]!.score, DROP_BELOW) : dets[i]!.score)), unreadBelow: UNREAD_BELOW, unreadFirst: UNREAD_FIRST, dropSpareBacks: true,
       spareBackOk: loneBacks(pool.map((i) => rasterBoxes[i]!), pool.map((i) => all[i]!.code === 'back')),
     });
     let pool = live;

@@ -476,6 +476,30 @@ describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)'
     expect(doubted.leftOut?.map((t) => t.code)).toEqual(['f6']);
     expect(doubted.notes?.join(' ')).toMatch(/one doubtful detection far from the other tiles was left out/);
   });
+
+  it('does not let the hand check leave out a doubtful detection the verifier is sure of (a spare face-down tile, a flower read as a suit tile)', async () => {
+    // a complete hand, and doubtful detections apart from it, below DROP_BELOW: without the verifier
+    // the hand check leaves them out, as it does a square of the cloth
+    for (const code of ['back', '5z']) {
+      const apart: Placed = { cx: 300, cy: 280, det: DOUBTFUL, code };
+      expect(apart.det).toBeLessThan(DROP_BELOW);
+      const tiles = [...row(), apart];
+      const scanApart = async (p: number, opts: PipelineOptions = {}) => {
+        const models: Models = { detector: fakeDetector(tiles), classifier: reader(tiles), verifier: verifier(tiles, new Map([[apart, p]]), []), labels: TILE_CODES, bytes: 0 };
+        const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: paint(tiles) }, originalWidth: W, originalHeight: H, notes: [] };
+        return scanPhoto(photo, models, { zoom: false, ...opts });
+      };
+      const sure = await scanApart((LONE_VERIFIED + 1) / 2);
+      expect(sure.tiles.map((t) => t.code).sort()).toEqual([...HAND, code].sort());
+      expect(sure.tiles.some((t) => at(t.box, apart))).toBe(true);
+      expect(sure.leftOut).toBeUndefined();
+      // the verifier not sure enough, or the rule off: left out as before, and reported
+      for (const r of [await scanApart((VERIFY_DROP + LONE_VERIFIED) / 2), await scanApart(0.99, { verifiedStay: false })]) {
+        expect(r.tiles.map((t) => t.code)).toEqual(HAND);
+        expect(r.leftOut?.map((t) => t.code)).toEqual([code]);
+      }
+    }
+  });
 });
 
 describe('classifierCropSize', () => {
@@ -555,16 +579,17 @@ function photoOf(boxes: Box[], width = 1000, height = 750, faint: Box[] = []): D
   return { image: { width, height, channels: 3, data }, originalWidth: width, originalHeight: height, notes: [] };
 }
 
+/** A tile verifier that gives every crop p(tile) = p. */
+const verifierOf = (p: number): OrtSession => ({
+  inputNames: ['crops'], outputNames: ['logits'],
+  run: async (feeds: Record<string, { dims: readonly number[] }>) => {
+    const n = feeds.crops!.dims[0]!, logits = new Float32Array(2 * n);
+    for (let j = 0; j < n; j++) { logits[2 * j] = Math.log(1 - p); logits[2 * j + 1] = Math.log(p); }
+    return { logits: { data: logits, dims: [n, 2] } };
+  },
+}) as unknown as OrtSession;
+
 describe('scanPhoto: the look for tiles apart from the hand (outerFinds)', () => {
-  /** A verifier that gives every crop p(tile) = p. */
-  const verifierOf = (p: number): OrtSession => ({
-    inputNames: ['crops'], outputNames: ['logits'],
-    run: async (feeds: Record<string, { dims: readonly number[] }>) => {
-      const n = feeds.crops!.dims[0]!, logits = new Float32Array(2 * n);
-      for (let j = 0; j < n; j++) { logits[2 * j] = Math.log(1 - p); logits[2 * j + 1] = Math.log(p); }
-      return { logits: { data: logits, dims: [n, 2] } };
-    },
-  }) as unknown as OrtSession;
   // a hand of 40x54 raster px tiles (large enough not to call for the fine search), and a tile of
   // its size far from it that the detector sees only at OUTER_SIZE
   const hand: Box[] = HAND.map((_, k) => [150 + 44 * k, 300, 40, 54]);
@@ -627,6 +652,35 @@ describe('scanPhoto: the look for tiles apart from the hand (outerFinds)', () =>
     const x3 = (b: Box): Box => [3 * b[0], 3 * b[1], 3 * b[2], 3 * b[3]];
     expect(r.tiles.filter((t) => iou(t.box, x3(apart)) > 0.8)).toHaveLength(1);
     small.forEach((b) => expect(r.tiles.some((t) => iou(t.box, x3(b)) > 0.8)).toBe(true));
+  });
+});
+
+describe('scanPhoto: what the zoom pass does not find again (keepFirst)', () => {
+  // four tiles of 40x54 raster px, and three of 100x130: 51x67 tensor px in the normal pass, but
+  // about 86x112 in the zoom pass (a region of about 620 px), over what the stand-in detector sees
+  // (SEES_UP_TO); the small ones it sees in both
+  const small: Box[] = [0, 1, 2, 3].map((k) => [100 + 44 * k, 300, 40, 54]);
+  const large: Box[] = [[300, 250, 100, 130], [404, 250, 100, 130], [508, 250, 100, 130]];
+  const models = (p: number, calls: { content: number }[] = []): Models =>
+    ({ detector: rectangleDetector(calls), classifier: fakeClassifier(new Array(7).fill('1m')), verifier: verifierOf(p), labels: TILE_CODES, bytes: 0 });
+  const opts: PipelineOptions = { handCheck: false, strayFilter: false, zoomOut: false, outerLook: false };
+
+  it('keeps the normal pass\'s sure tiles that the zoom pass misses, when the verifier sees tiles, in the raster\'s pixels', async () => {
+    const calls: { content: number }[] = [];
+    const r = await scanPhoto(photoOf([...small, ...large]), models((LONE_VERIFIED + 1) / 2, calls), opts);
+    // the normal pass, then the zoom pass (on a smaller part of the photo)
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.content).toBeLessThan(calls[0]!.content);
+    expect(r.tiles).toHaveLength(7);
+    [...small, ...large].forEach((b) => expect(r.tiles.filter((t) => iou(t.box, b) > 0.8)).toHaveLength(1));
+  });
+
+  it('drops them when the verifier doubts them, with keepFirst off, or when the zoom pass found no hand beside them', async () => {
+    const onlySmall = (r: { tiles: { box: Box }[] }) => r.tiles.length === 4 && small.every((b) => r.tiles.some((t) => iou(t.box, b) > 0.8));
+    expect(onlySmall(await scanPhoto(photoOf([...small, ...large]), models(LONE_VERIFIED - 0.05), opts))).toBe(true);
+    expect(onlySmall(await scanPhoto(photoOf([...small, ...large]), models(0.99), { ...opts, keepFirst: false }))).toBe(true);
+    // the large ones alone: the zoom pass finds nothing, and a lone find of the smaller view is not trusted
+    expect((await scanPhoto(photoOf(large), models(0.99), opts)).tiles).toHaveLength(0);
   });
 });
 
