@@ -372,3 +372,47 @@ function argmax(p: ArrayLike<number>): number {
   for (let k = 1; k < p.length; k++) if (p[k]! > p[b]!) b = k;
   return b;
 }
+
+/** A tile of a bird pung (birdPungs) is read as an honour below this probability... */
+export const BIRD_PUNG_TOP = 0.45;
+/** ...while giving the 1 of bamboo at least this. */
+export const BIRD_PUNG_BIRD = 0.005;
+
+/**
+ * Which tiles to read as the 1 of bamboo: every tile of a set of three or four read as the same
+ * honour (not the white dragon), when each of them is read so (`classes`) below BIRD_PUNG_TOP,
+ * gives the bamboo 1 at least BIRD_PUNG_BIRD, and gives the honours and the bamboo 1 together
+ * more than the flowers. The honours' characters are read surely in every design the
+ * classifier has seen, but the bird is drawn differently in every set (UNREAD_FIRST), and a pung
+ * of a bird it has never seen is read as a pung of whatever honour it resembles, which makes a
+ * hand as well (see model/MODEL_CARD.md, stop 35). The classes may come from the hand check (a tile it
+ * read as that honour to complete the pung); a hand that was complete (`complete`) must stay so,
+ * and no kind may exceed four tiles.
+ */
+export function birdPungs(probs: readonly ArrayLike<number>[], classes: readonly number[], complete: boolean): number[] {
+  const bird = UNREAD_FIRST[0]!;
+  const honour0 = TILE_CODES.indexOf('1z'), honour7 = TILE_CODES.indexOf('7z'), white = TILE_CODES.indexOf('5z');
+  const byKind = new Map<number, number[]>();
+  classes.forEach((k, i) => {
+    // not the white dragon: blank, framed or lettered, it differs between sets as the bird does
+    if (k >= honour0 && k <= honour7 && k !== white) byKind.set(k, [...(byKind.get(k) ?? []), i]);
+  });
+  // the doubt lies among the honours and the bird, not on the flowers (a picture read as a flower)
+  const birdLike = (p: ArrayLike<number>) => {
+    let honours = p[bird]!, flowers = 0;
+    for (let k = honour0; k <= honour7; k++) honours += p[k]!;
+    for (let k = FLOWER_BASE; k < ALL_TILES; k++) flowers += p[k]!;
+    return honours > flowers;
+  };
+  let trial = [...classes];
+  const out: number[] = [];
+  for (const idx of byKind.values()) {
+    if (idx.length < 3) continue;
+    if (!idx.every((i) => probs[i]![classes[i]!]! < BIRD_PUNG_TOP && probs[i]![bird]! >= BIRD_PUNG_BIRD && birdLike(probs[i]!))) continue;
+    const next = trial.map((k, i) => (idx.includes(i) ? bird : k));
+    if (next.filter((k) => k === bird).length > 4 || (complete && !isCompleteTileSet(next))) continue;
+    trial = next;
+    out.push(...idx);
+  }
+  return out.sort((a, b) => a - b);
+}

@@ -10,7 +10,7 @@
  * call -> a second look at tiles read as flowers (72x96 crops, flower reader) -> hand check ->
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
-import { checkHandWithStrays, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
+import { birdPungs, checkHandWithStrays, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
 import { clampRegion, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 import { STRAY_SCALE, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
@@ -264,6 +264,9 @@ export interface PipelineOptions {
   /** The hand check may not leave out, as a false detection or a stray, a detection the tile
    * verifier is sure of (LONE_VERIFIED; default true). */
   verifiedStay?: boolean;
+  /** Read a set of three or four tiles read doubtfully as one honour as the 1 of bamboo, when
+   * each gives it some weight (birdPungs; default true; with the hand check). */
+  birdPungs?: boolean;
   /** Detect again on the photo shrunk (ZOOM_OUT_FIT), and keep that when its tiles are those of a
    * close-up (closeUpFit; default true). */
   zoomOut?: boolean;
@@ -662,6 +665,18 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     if (hc.changed.length) {
       result.notes = [...(result.notes ?? []), `hand check: ${hc.changed.length === 1 ? 'one tile was' : `${hc.changed.length} tiles were`} changed so that the tiles make a complete hand`];
     }
+    // a pung read doubtfully as an honour, with some weight on the bamboo 1: the set's bird
+    const birds = opts.birdPungs ?? true ? birdPungs(keptIdx.map((i) => probs[i]!), hc.classes, hc.complete) : [];
+    const bird = models.labels.indexOf('1s');
+    for (const j of birds) {
+      const i = keptIdx[j]!, tile = all[i]!, p = probs[i]!;
+      const was = { code: tile.code, score: round(p[models.labels.indexOf(tile.code)]!, 4) };
+      tile.code = '1s';
+      tile.score = round(p[bird]! * dets[i]!.score, 4);
+      tile.alternatives = [was, ...(tile.alternatives ?? []).filter((a) => a.code !== '1s' && a.code !== was.code)].slice(0, 2);
+      tile.handCheck = true;
+    }
+    if (birds.length) result.notes = [...(result.notes ?? []), `hand check: ${birds.length} tiles read doubtfully as one honour were read as the 1 of bamboo (a set of the photo's bird)`];
     const taken = new Set(keptIdx);
     const left = live.filter((i) => !taken.has(i)).length;
     if (left) result.notes = [...(result.notes ?? []), `hand check: ${left === 1 ? 'one doubtful detection was' : `${left} doubtful detections were`} left out, as the tiles make a complete hand without ${left === 1 ? 'it' : 'them'}`];

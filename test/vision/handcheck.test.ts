@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkHand, checkHandWithStrays, DROP_BELOW, DROPPED, isCompleteTileSet, lookAlikes, UNREAD_FIRST, usableBacks } from '../../src/vision/handcheck.ts';
+import { birdPungs, BIRD_PUNG_BIRD, BIRD_PUNG_TOP, checkHand, checkHandWithStrays, DROP_BELOW, DROPPED, isCompleteTileSet, lookAlikes, UNREAD_FIRST, usableBacks } from '../../src/vision/handcheck.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 
 const K = TILE_CODES.length;
@@ -340,5 +340,48 @@ describe('spare face-down tiles (dropSpareBacks)', () => {
     expect(r.dropped).toEqual([0]);
     expect(r.kept).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
     expect(r.changed).toEqual([2]);
+  });
+});
+
+describe('birdPungs', () => {
+  // a complete hand whose pung of red dragons is read doubtfully, each tile giving the bamboo 1 some weight
+  const rest = sure('1m 2m 3m 4m 5m 6m 7m 8m 9m 5p 5p');
+  const doubtful = (top = BIRD_PUNG_TOP - 0.05, bird = 0.1) => probs('7z', top, { '1s': bird });
+  const classesOf = (p: number[][]) => p.map((v) => v.indexOf(Math.max(...v)));
+
+  it('reads a pung read doubtfully as one honour, with some weight on the bamboo 1, as a pung of the bird, and the hand stays complete', () => {
+    const p = [...rest, doubtful(), doubtful(0.38, 0.2), doubtful(0.3, BIRD_PUNG_BIRD)];
+    const classes = classesOf(p);
+    expect(isCompleteTileSet(classes)).toBe(true);
+    expect(birdPungs(p, classes, true)).toEqual([11, 12, 13]);
+    const after = classes.map((k, i) => (i >= 11 ? ix('1s') : k));
+    expect(isCompleteTileSet(after)).toBe(true);
+  });
+
+  it('leaves a pung alone when one tile is read surely enough, one gives the bird too little, or there are only two', () => {
+    const classes = (p: number[][]) => classesOf(p);
+    const sureOne = [...rest, doubtful(), doubtful(BIRD_PUNG_TOP + 0.01), doubtful()];
+    expect(birdPungs(sureOne, classes(sureOne), true)).toEqual([]);
+    const noBird = [...rest, doubtful(), doubtful(undefined, BIRD_PUNG_BIRD / 2), doubtful()];
+    expect(birdPungs(noBird, classes(noBird), true)).toEqual([]);
+    const pair = [...sure('1m 2m 3m 4m 5m 6m 7m 8m 9m 5p 5p 5p'), doubtful(), doubtful()];
+    expect(birdPungs(pair, classes(pair), true)).toEqual([]);
+  });
+
+  it('leaves a pung of white dragons alone, and one whose doubt lies on the flowers', () => {
+    const white = [...rest, ...[0, 1, 2].map(() => probs('5z', BIRD_PUNG_TOP - 0.1, { '1s': 0.1 }))];
+    expect(birdPungs(white, classesOf(white), true)).toEqual([]);
+    const flowerish = probs('7z', BIRD_PUNG_TOP - 0.1, { '1s': 0.05, f8: 0.3, f7: 0.2 });
+    const p = [...rest, doubtful(), flowerish, doubtful()];
+    expect(birdPungs(p, classesOf(p), true)).toEqual([]);
+  });
+
+  it('never makes five of the bamboo 1; in a hand the check could not complete, the count is the only bound', () => {
+    // two bamboo 1s already: a pung of them would make five
+    const five = [...sure('1s 1s 2s 3s 4s 6m 7m 8m 5p 5p 6p'), doubtful(), doubtful(), doubtful()];
+    expect(birdPungs(five, classesOf(five), false)).toEqual([]);
+    const incomplete = [...sure('1m 2m 4m 5m 7m 8m 1p 2p 4p 5p 9s'), doubtful(), doubtful(), doubtful()];
+    expect(isCompleteTileSet(classesOf(incomplete))).toBe(false);
+    expect(birdPungs(incomplete, classesOf(incomplete), false)).toEqual([11, 12, 13]);
   });
 });

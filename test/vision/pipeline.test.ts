@@ -46,9 +46,11 @@ function fakeClassifier(codes: string[], seen: number[][] = []): OrtSession {
       expect(feeds.crops!.data.length).toBe(feeds.crops!.dims.reduce((a, b) => a * b, 1));
       const n = feeds.crops!.dims[0]!, K = TILE_CODES.length;
       const logits = new Float32Array(n * K);
-      // 'flower?': a patch the classifier finds flower-like but cannot read (mass 0.63, each flower 0.08)
+      // 'flower?': a patch the classifier finds flower-like but cannot read (mass 0.63, each flower 0.08);
       for (let j = 0; j < n; j++) {
         if (codes[j] === 'flower?') for (let f = 1; f <= 8; f++) logits[j * K + TILE_CODES.indexOf(`f${f}` as never)] = 2;
+        // 'bird?': read as the red dragon at about 0.40, with about 0.10 on the bamboo 1
+        else if (codes[j] === 'bird?') { logits[j * K + TILE_CODES.indexOf('7z')] = 3.5; logits[j * K + TILE_CODES.indexOf('1s')] = 2.1; }
         else logits[j * K + TILE_CODES.indexOf(codes[j] as never)] = 12;
       }
       return { logits: { data: logits, dims: [n, K] } };
@@ -115,6 +117,17 @@ describe('scanPhoto with stand-in models', () => {
     expect(r.tiles[14]!.score).toBeLessThan(ISOLATED_BELOW);
     expect(r.tiles[14]!.code).toMatch(/^f[1-8]$/);
     expect(r.leftOut).toBeUndefined();
+  });
+
+  it('reads a pung read doubtfully as the red dragon, with some weight on the bamboo 1, as the set\'s bird, and says so', async () => {
+    const sure = [...HAND.slice(0, 9), '5p', '5p'];
+    const codes = [...sure, 'bird?', 'bird?', 'bird?'];
+    const r = await scan(row(codes), undefined, undefined, { tta: 'off' });
+    expect(r.tiles.map((t) => t.code)).toEqual([...sure, '1s', '1s', '1s']);
+    expect(r.tiles.slice(11).every((t) => t.handCheck && t.alternatives?.[0]?.code === '7z')).toBe(true);
+    expect(r.notes?.join(' ')).toMatch(/3 tiles read doubtfully as one honour were read as the 1 of bamboo/);
+    const off = await scan(row(codes), undefined, undefined, { tta: 'off', birdPungs: false });
+    expect(off.tiles.map((t) => t.code)).toEqual([...sure, '7z', '7z', '7z']);
   });
 
   it('does not leave out a doubtful flower laid aside: a hand is complete without it', async () => {
