@@ -603,8 +603,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // cannot read (UNREAD_BELOW: an unseen design) may be read from the hand; a doubtful lone
     // face-down tile that the hand's concealed kongs cannot take is left out
     // a detection the tile verifier is sure of is a tile: a flower or a spare face-down tile lying
-    // apart, which the hand does not need, is not a false detection
-    // (not the weak candidates that the second look offers as strays)
+    // apart, which the hand does not need, is not a false detection (this holds for the
+    // detections kept so far, not for the weak candidates the second look offers as strays)
     const liveSet = new Set(live);
     const verified = (i: number) => (opts.verifiedStay ?? true) && liveSet.has(i) && (pTile[i] ?? 0) >= LONE_VERIFIED;
     const check = (pool: number[], strays: boolean[]) => checkHandWithStrays(pool.map((i) => probs[i]!), strays.map((s, j) => s && !verified(pool[j]!)), {
@@ -654,28 +654,22 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       }
       if (more.length) result.notes = [...(result.notes ?? []), `${more.length === 1 ? 'one weak face-down tile' : `${more.length} weak face-down tiles`} in a row of face-down tiles ${more.length === 1 ? 'was' : 'were'} kept (spare tiles, not part of the hand)`];
     }
-    for (const j of hc.changed) {
-      const i = keptIdx[j]!, tile = all[i]!, p = probs[i]!, k = hc.classes[j]!;
-      const was = { code: tile.code, score: round(Math.max(...p), 4) };
+    // the hand check's reading of kept tile j as class k; what it was read as comes first among the alternatives
+    const readAs = (j: number, k: number) => {
+      const i = keptIdx[j]!, tile = all[i]!, p = probs[i]!;
+      const was = { code: tile.code, score: round(p[models.labels.indexOf(tile.code)]!, 4) };
       tile.code = models.labels[k] as TileCode;
       tile.score = round(p[k]! * dets[i]!.score, 4);
       tile.alternatives = [was, ...(tile.alternatives ?? []).filter((a) => a.code !== tile.code && a.code !== was.code)].slice(0, 2);
       tile.handCheck = true;
-    }
+    };
+    for (const j of hc.changed) readAs(j, hc.classes[j]!);
     if (hc.changed.length) {
       result.notes = [...(result.notes ?? []), `hand check: ${hc.changed.length === 1 ? 'one tile was' : `${hc.changed.length} tiles were`} changed so that the tiles make a complete hand`];
     }
     // a pung read doubtfully as an honour, with some weight on the bamboo 1: the set's bird
-    const birds = opts.birdPungs ?? true ? birdPungs(keptIdx.map((i) => probs[i]!), hc.classes, hc.complete) : [];
-    const bird = models.labels.indexOf('1s');
-    for (const j of birds) {
-      const i = keptIdx[j]!, tile = all[i]!, p = probs[i]!;
-      const was = { code: tile.code, score: round(p[models.labels.indexOf(tile.code)]!, 4) };
-      tile.code = '1s';
-      tile.score = round(p[bird]! * dets[i]!.score, 4);
-      tile.alternatives = [was, ...(tile.alternatives ?? []).filter((a) => a.code !== '1s' && a.code !== was.code)].slice(0, 2);
-      tile.handCheck = true;
-    }
+    const birds = (opts.birdPungs ?? true) ? birdPungs(keptIdx.map((i) => probs[i]!), hc.classes, hc.complete) : [];
+    for (const j of birds) readAs(j, UNREAD_FIRST[0]!);
     if (birds.length) result.notes = [...(result.notes ?? []), `hand check: ${birds.length} tiles read doubtfully as one honour were read as the 1 of bamboo (a set of the photo's bird)`];
     const taken = new Set(keptIdx);
     const left = live.filter((i) => !taken.has(i)).length;
