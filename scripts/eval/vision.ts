@@ -49,11 +49,11 @@ const extraOptions = parseOptions(arg('--options'));
 /** --options: pipeline options as a JSON object (a typed error for anything else). */
 function parseOptions(text: string | undefined): Partial<PipelineOptions> {
   if (text === undefined) return {};
-  let v: unknown;
+  let v: unknown = null;
   try {
     v = JSON.parse(text);
   } catch {
-    throw new Error(`eval:vision: --options must be a JSON object of pipeline options, got ${JSON.stringify(text)}`);
+    // reported below, as any other value that is not an object
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error(`eval:vision: --options must be a JSON object of pipeline options, got ${JSON.stringify(text)}`);
   return v as Partial<PipelineOptions>;

@@ -12,7 +12,7 @@
  */
 import { birdPungs, checkHandWithStrays, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
 import { clampRegion, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { STRAY_SCALE, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
+import { STRAY_SCALE, addedFinds, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -324,7 +324,7 @@ async function detectIn(img: RasterImage, models: Models, size: number, threshol
 async function firstFinds(view: RasterImage, models: Models, candidates: Detection[], first: readonly Detection[], thr: number): Promise<Detection[]> {
   // only beside a hand that the zoom pass found (as outerFinds): not a domino's half in a photo of none
   if (!models.verifier || !first.length || candidates.filter((d) => d.score >= thr).length < 2) return candidates;
-  const lost = mergeFinds(candidates, first, thr).filter((d) => !candidates.includes(d));
+  const lost = addedFinds(candidates, first, thr);
   if (!lost.length) return candidates;
   const { w, h } = modelCropSize(models);
   const pTile = await tileProbs(models.verifier, cropTiles(view, lost.map((d) => d.box), lost.map((d) => d.sideways), w, h), lost.length, h, w);
@@ -355,7 +355,7 @@ async function outerFinds(img: RasterImage, models: Models, candidates: readonly
   if (tile / Math.max(img.width, img.height) < FINE_BELOW) return [];
   const ofSize = (b: Box) => Math.max(b[2], b[3]) <= tile * STRAY_SCALE && Math.max(b[2], b[3]) * STRAY_SCALE >= tile;
   // new finds, and finds that take the place of a weaker candidate
-  const fresh = mergeFinds(candidates, await detectIn(img, models, side, thr, T), thr).filter((d) => !candidates.includes(d) && ofSize(d.box));
+  const fresh = addedFinds(candidates, await detectIn(img, models, side, thr, T), thr).filter((d) => ofSize(d.box));
   if (!fresh.length) return [];
   const { w, h } = modelCropSize(models);
   const crops = cropTiles(img, fresh.map((d) => d.box), fresh.map((d) => d.sideways), w, h);

@@ -427,3 +427,9 @@ export function mergeFinds<T extends { box: Box; score: number; finder?: boolean
   }
   return out;
 }
+
+/** The finds that mergeFinds adds to `primary` or puts in place of a weaker candidate (new objects,
+ * so not in `primary`): what a later look found that the candidates lack. */
+export function addedFinds<T extends { box: Box; score: number; finder?: boolean }>(primary: readonly T[], finds: readonly T[], threshold: number): T[] {
+  return mergeFinds(primary, finds, threshold).filter((d) => !primary.includes(d));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, mergeFinds, FINDER_SAME_IOU } from '../../src/vision/postprocess.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, mergeFinds, addedFinds, FINDER_SAME_IOU } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -406,5 +406,10 @@ describe('mergeFinds (the finder adds what the detector missed)', () => {
   it('takes one find per tile when the finder reports it twice', () => {
     const out = mergeFinds(hand, [d([300, 220, 30, 40], 0.7), d([303, 222, 30, 40], 0.6)], 0.5);
     expect(out).toHaveLength(4);
+  });
+  it('addedFinds: only what the merge puts in place of a weak candidate or adds, in the merge\'s order', () => {
+    const apart = d([300, 220, 30, 40], 0.7), same = d([102, 101, 30, 40], 0.95), onWeak = d([163, 102, 29, 39], 0.8);
+    expect(addedFinds(hand, [same, apart, onWeak], 0.5)).toEqual([{ ...onWeak, finder: true }, { ...apart, finder: true }]);
+    expect(addedFinds(hand, [same], 0.5)).toEqual([]);
   });
 });
