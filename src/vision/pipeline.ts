@@ -12,7 +12,7 @@
  */
 import { birdPungs, checkHandWithStrays, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
 import { clampRegion, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { STRAY_SCALE, addedFinds, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR } from './postprocess.ts';
+import { STRAY_SCALE, addedFinds, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -258,6 +258,9 @@ export interface PipelineOptions {
   /** Before the zoom pass, look for tiles apart from the hand on the whole raster at OUTER_SIZE
    * (outerFinds; default true; only with the zoom pass and a tile verifier). */
   outerLook?: boolean;
+  /** The look for tiles apart reads only windows round the normal pass's weak peaks (outerWindows),
+   * unless they cover most of the raster (default true; false: always the whole raster). */
+  outerWindows?: boolean;
   /** After the zoom pass, the normal pass's sure detections that it does not find again stay when
    * the tile verifier sees a tile in them (firstFinds; default true). */
   keepFirst?: boolean;
@@ -289,7 +292,7 @@ const now = () => (typeof performance !== 'undefined' ? performance.now() : Date
 const letterboxMemo = new WeakMap<RasterImage, Map<string, ReturnType<typeof letterbox>>>();
 
 /** Letterbox a raster, run the detector, and return the detections in that raster's pixels. */
-async function detectIn(img: RasterImage, models: Models, size: number, threshold: number, T?: Record<string, number>, fit = 1, detector: OrtSession = models.detector): Promise<Detection[]> {
+async function detectIn(img: RasterImage, models: Models, size: number, threshold: number, T?: Record<string, number>, fit = 1, detector: OrtSession = models.detector, hints?: Detection[]): Promise<Detection[]> {
   let t = now();
   // the finder reads the same letterboxed input as the detector: made once per raster, size and fit
   const memo = letterboxMemo.get(img) ?? new Map<string, ReturnType<typeof letterbox>>();
@@ -304,6 +307,8 @@ async function detectIn(img: RasterImage, models: Models, size: number, threshol
   const bx = det[detector.outputNames[1]];
   const [, , gh, gw] = hm.dims as number[];
   const found = decodeDetections(hm.data as Float32Array, bx.data as Float32Array, gh, gw, { threshold });
+  // the weak peaks too, decoded apart so that the detections stay exactly those above `threshold`
+  const weak = hints ? decodeDetections(hm.data as Float32Array, bx.data as Float32Array, gh, gw, { threshold: OUTER_HINT }) : [];
   if (T) T.detect = (T.detect ?? 0) + now() - t;
   const inside = (d: Detection) => {
     // zoomed out, peaks on the grey round the photo are nothing
@@ -311,7 +316,9 @@ async function detectIn(img: RasterImage, models: Models, size: number, threshol
     const { padX, padY, scale } = lb.transform;
     return cx >= padX && cy >= padY && cx <= padX + img.width * scale && cy <= padY + img.height * scale;
   };
-  return found.filter(inside).map((d) => ({ ...d, box: boxToRaster(d.box, lb.transform) }));
+  const toRaster = (d: Detection) => ({ ...d, box: boxToRaster(d.box, lb.transform) });
+  if (hints) hints.push(...weak.filter(inside).map(toRaster));
+  return found.filter(inside).map(toRaster);
 }
 
 /**
@@ -344,7 +351,7 @@ export const OUTER_SIZE = 1024;
  * verifier, when the raster is not larger than `size`, or when the sure tiles are smaller than
  * FINE_BELOW of the raster (a hand shot from far off, which the fine search looked at already).
  */
-async function outerFinds(img: RasterImage, models: Models, candidates: readonly Detection[], size: number, thr: number, mode: TtaMode, T?: Record<string, number>): Promise<Detection[]> {
+async function outerFinds(img: RasterImage, models: Models, candidates: readonly Detection[], size: number, thr: number, mode: TtaMode, T?: Record<string, number>, hints?: readonly Detection[]): Promise<Detection[]> {
   const side = Math.min(OUTER_SIZE, Math.ceil(Math.max(img.width, img.height) / 32) * 32);
   if (!models.verifier || side <= size) return [];
   // only beside a hand: tiles of its size (STRAY_SCALE), as the tiles of one set are
@@ -354,8 +361,23 @@ async function outerFinds(img: RasterImage, models: Models, candidates: readonly
   // tiles this small: the fine search has looked at the whole raster at FINE_SIZE already
   if (tile / Math.max(img.width, img.height) < FINE_BELOW) return [];
   const ofSize = (b: Box) => Math.max(b[2], b[3]) <= tile * STRAY_SCALE && Math.max(b[2], b[3]) * STRAY_SCALE >= tile;
+  // only round the normal pass's weak peaks (hints) when they are few: most photos have none
+  const wins = hints ? outerWindows(hints.map((d) => d.box), sure, tile, img.width, img.height) : null;
+  let seen: Detection[];
+  if (!wins) seen = await detectIn(img, models, side, thr, T);
+  else {
+    const k = side / Math.max(img.width, img.height);
+    seen = [];
+    for (const w of wins) {
+      const region = clampRegion(w, img.width, img.height);
+      const part = cropRaster(img, region);
+      for (const d of await detectIn(part, models, Math.round(Math.max(part.width, part.height) * k), thr, T)) {
+        seen.push({ ...d, box: [d.box[0] + region[0], d.box[1] + region[1], d.box[2], d.box[3]] });
+      }
+    }
+  }
   // new finds, and finds that take the place of a weaker candidate
-  const fresh = addedFinds(candidates, await detectIn(img, models, side, thr, T), thr).filter((d) => ofSize(d.box));
+  const fresh = addedFinds(candidates, seen, thr).filter((d) => ofSize(d.box));
   if (!fresh.length) return [];
   const { w, h } = modelCropSize(models);
   const crops = cropTiles(img, fresh.map((d) => d.box), fresh.map((d) => d.sideways), w, h);
@@ -409,11 +431,14 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const lowest = edgeRescue ? Math.min(minScore, EDGE_RESCUE_THRESHOLD) : minScore;
   opts.onProgress?.('detect', 0);
   const decodeNotes: string[] = [];
-  let candidates = await detectIn(img, models, size, lowest, T);
+  // the normal pass's weak peaks, where the look for tiles apart reads again (outerFinds)
+  const hints: Detection[] | undefined = opts.outerWindows === false ? undefined : [];
+  let candidates = await detectIn(img, models, size, lowest, T, 1, models.detector, hints);
   const sure = (ds: Detection[]) => ds.filter((d) => d.score >= thr).map((d) => d.box);
   let zoomedOut = false;
-  if (opts.zoomOut ?? true) {
-    // a close-up: tiles larger than the detector was trained on are found on the photo shrunk
+  // a close-up: tiles larger than the detector was trained on are found on the photo shrunk (not
+  // looked for when the normal pass found a hand of small tiles: closeUpPossible)
+  if ((opts.zoomOut ?? true) && closeUpPossible(sure(candidates), img.width, img.height)) {
     const outer = await detectIn(img, models, size, lowest, T, ZOOM_OUT_FIT);
     const outerFound = sure(outer).length > 0;
     const fit = closeUpFit(sure(outer), sure(candidates), img.width, img.height);
@@ -454,8 +479,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   // the finder (Models.finder), a second detector trained on tiles lying apart, adds what the
   // first scores too low (a flower laid aside) on the same view; the first's boxes stand (mergeFinds)
   const finder = (opts.finder ?? true) && !zoomedOut && !fineTaken ? models.finder : undefined;
-  const withFinds = async (on: RasterImage, ds: Detection[]) => (finder ? mergeFinds(ds, await detectIn(on, models, size, lowest, T, 1, finder), thr) : ds);
-  candidates = await withFinds(img, candidates);
+  const withFinds = async (on: RasterImage, ds: Detection[], weak?: Detection[]) => (finder ? mergeFinds(ds, await detectIn(on, models, size, lowest, T, 1, finder, weak), thr) : ds);
+  candidates = await withFinds(img, candidates, hints);
   if (finder && (opts.zoom ?? true)) {
     // a find the classifier cannot read (a domino, the cloth) would widen the zoom pass's region
     // (it is read again, and dropped, with the other tiles when there is no zoom pass)
@@ -471,7 +496,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // a tile lying apart (a flower laid aside) may be too small at `size` for either detector, and
     // so left out of the zoom region: a look at the whole raster at OUTER_SIZE finds it (outerFinds),
     // and widens the region as a sure tile does
-    const outer = fineTaken || opts.outerLook === false ? [] : await outerFinds(img, models, candidates, size, thr, ttaMode(opts.tta), T);
+    const outer = fineTaken || opts.outerLook === false ? [] : await outerFinds(img, models, candidates, size, thr, ttaMode(opts.tta), T, hints);
     const confident = [...sure(candidates), ...outer.map((d) => d.box)];
     const first = opts.keepFirst === false ? [] : candidates.filter((d) => d.score >= thr);
     const region = zoomRegion(confident, img.width, img.height);

@@ -162,6 +162,19 @@ export function closeUpFit(outer: readonly Box[], normal: readonly Box[], width:
   return m >= ZOOM_OUT_FAR ? ZOOM_OUT_FIT_FAR : ZOOM_OUT_FIT;
 }
 
+/** The zoom-out pass is skipped when the normal pass found at least ZOOM_OUT_SKIP_COUNT sure tiles
+ * whose median long side is under ZOOM_OUT_SKIP_BELOW of the photo's long side: a hand of small
+ * tiles, not a close-up. Where closeUpFit took the shrunk view on close-tune and close-holdout, the
+ * normal pass had found fewer tiles, or tiles of 0.133 of the long side or more (MODEL_CARD.md). */
+export const ZOOM_OUT_SKIP_COUNT = 4;
+export const ZOOM_OUT_SKIP_BELOW = 0.11;
+
+/** Whether the photo may be a close-up, given the normal pass's sure boxes: whether the zoom-out
+ * pass is worth running (its run costs as much as the normal pass). */
+export function closeUpPossible(normal: readonly Box[], width: number, height: number): boolean {
+  return normal.length < ZOOM_OUT_SKIP_COUNT || medianTileSide(normal, width, height) >= ZOOM_OUT_SKIP_BELOW;
+}
+
 /**
  * After closeUpFit chose ZOOM_OUT_FIT_FAR, whether the far view's confident boxes are taken.
  * For huge tiles in the half-size view (`outerFound`): whenever it found any (else the half-size
@@ -432,4 +445,47 @@ export function mergeFinds<T extends { box: Box; score: number; finder?: boolean
  * so not in `primary`): what a later look found that the candidates lack. */
 export function addedFinds<T extends { box: Box; score: number; finder?: boolean }>(primary: readonly T[], finds: readonly T[], threshold: number): T[] {
   return mergeFinds(primary, finds, threshold).filter((d) => !primary.includes(d));
+}
+
+/** Peaks of at least this score in the normal pass (detector or finder) are hints of a tile that the
+ * look for tiles apart (outerFinds) reads again at the raster's resolution. */
+export const OUTER_HINT = 0.05;
+/** Side of the window round each hint, in the sure tiles' median long sides. */
+export const OUTER_WINDOW = 5;
+/** When the windows cover more than this share of the raster, the whole raster is read instead. */
+export const OUTER_WINDOW_MAX = 0.5;
+
+/**
+ * Where the look for tiles apart reads: a window OUTER_WINDOW tile lengths square round each hint
+ * (a weak peak of the normal pass) that no sure tile covers (IoU >= FINDER_SAME_IOU or its centre
+ * inside one), inside the `width` x `height` raster; overlapping windows merged into the box round
+ * them, so that no part is read twice. Null when the windows together cover more than `maxShare` of the
+ * raster: the whole raster is then read (one run costs less than many that cover most of it).
+ */
+export function outerWindows(hints: readonly Box[], sure: readonly Box[], tile: number, width: number, height: number, side = OUTER_WINDOW, maxShare = OUTER_WINDOW_MAX): Box[] | null {
+  const half = (side * tile) / 2;
+  let wins: Box[] = [];
+  for (const h of hints) {
+    if (sure.some((s) => iou(s, h) >= FINDER_SAME_IOU || centreIn(h, s))) continue;
+    const [cx, cy] = centre(h);
+    const x0 = Math.max(0, cx - half), y0 = Math.max(0, cy - half);
+    const x1 = Math.min(width, cx + half), y1 = Math.min(height, cy + half);
+    if (x1 > x0 && y1 > y0) wins.push([x0, y0, x1 - x0, y1 - y0]);
+  }
+  const overlap = (a: Box, b: Box) => a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
+  for (let merged = true; merged;) {
+    merged = false;
+    const out: Box[] = [];
+    for (const w of wins) {
+      const j = out.findIndex((o) => overlap(o, w));
+      if (j < 0) { out.push(w); continue; }
+      const o = out[j]!;
+      const x0 = Math.min(o[0], w[0]), y0 = Math.min(o[1], w[1]);
+      out[j] = [x0, y0, Math.max(o[0] + o[2], w[0] + w[2]) - x0, Math.max(o[1] + o[3], w[1] + w[3]) - y0];
+      merged = true;
+    }
+    wins = out;
+  }
+  const area = wins.reduce((a, w) => a + w[2] * w[3], 0);
+  return area > maxShare * width * height ? null : wins;
 }

@@ -4,8 +4,8 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { DET_THRESHOLD, FINDER_READ, LONE_VERIFIED, OUTER_SIZE, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
-import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT } from '../../src/vision/postprocess.ts';
+import { DET_THRESHOLD, FINDER_READ, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT, OUTER_WINDOW, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT } from '../../src/vision/postprocess.ts';
 import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
 import { CROP_H, CROP_W, FLOWER_H, FLOWER_W } from '../../src/vision/preprocess.ts';
@@ -540,7 +540,12 @@ const SEES_UP_TO = 100;
  * whose long side is at least `faintAt` (a tile lying apart, which the trained detector scores
  * too low at the normal scale). */
 const FAINT = 220;
-function rectangleDetector(calls: { content: number }[], faintAt = Infinity): OrtSession {
+/** The stand-in detector's score of a faint rectangle smaller than its `faintFrom`: a weak peak, a
+ * hint for the look for tiles apart (OUTER_HINT) and below every other threshold. */
+const FAINT_WEAK = 0.1;
+/** A stand-in detector: white rectangles (up to SEES_UP_TO tensor px) score 0.95; faint ones 0.95
+ * from `faintFrom` tensor px (their long side) on, else FAINT_WEAK. */
+function rectangleDetector(calls: { content: number }[], faintFrom = Infinity): OrtSession {
   return {
     inputNames: ['image'],
     outputNames: ['heatmap', 'box'],
@@ -553,9 +558,8 @@ function rectangleDetector(calls: { content: number }[], faintAt = Infinity): Or
       let content = 0;
       for (let i = 0; i < w * h; i++) if (img[i] !== 0.5) content++;
       calls.push({ content });
-      const faintSeen = Math.max(w, h) >= faintAt;
-      // white (>= 0.9), or faint (0.8-0.9) when the input is large enough
-      const kind = (v: number) => (v >= 0.9 ? 2 : v >= 0.8 && faintSeen ? 1 : 0);
+      // white (>= 0.9), or faint (0.8-0.9)
+      const kind = (v: number) => (v >= 0.9 ? 2 : v >= 0.8 ? 1 : 0);
       for (let y0 = 0; y0 < h; y0++) {
         for (let x0 = 0; x0 < w; x0++) {
           const k = kind(img[y0 * w + x0]!);
@@ -569,7 +573,7 @@ function rectangleDetector(calls: { content: number }[], faintAt = Infinity): Or
           if (Math.max(bw, bh) > SEES_UP_TO || Math.min(bw, bh) < 6) continue;
           const cx = (x0 + x1 + 1) / 2 / STRIDE, cy = (y0 + y1 + 1) / 2 / STRIDE;
           const i = Math.floor(cy) * gw + Math.floor(cx);
-          hm[i] = 0.95;
+          hm[i] = k === 1 && Math.max(bw, bh) < faintFrom ? FAINT_WEAK : 0.95;
           bx[i] = cx - Math.floor(cx);
           bx[plane + i] = cy - Math.floor(cy);
           bx[2 * plane + i] = Math.log(bw / STRIDE);
@@ -604,19 +608,40 @@ const verifierOf = (p: number): OrtSession => ({
 
 describe('scanPhoto: the look for tiles apart from the hand (outerFinds)', () => {
   // a hand of 40x54 raster px tiles (large enough not to call for the fine search), and a tile of
-  // its size far from it that the detector sees only at OUTER_SIZE
+  // its size far from it that the detector sees only at the raster's resolution (a weak peak at 512)
   const hand: Box[] = HAND.map((_, k) => [150 + 44 * k, 300, 40, 54]);
   const lone: Box = [880, 620, 40, 54];
-  const models = (p: number, calls: { content: number }[] = []): Models =>
-    ({ detector: rectangleDetector(calls, OUTER_SIZE), classifier: fakeClassifier(new Array(20).fill('f3')), verifier: verifierOf(p), labels: TILE_CODES, bytes: 0 });
+  // the stand-in detector sees the lone tile (40x54) at the raster's resolution, not at half of it
+  const models = (p: number, calls: { content: number }[] = [], faintFrom = 40): Models =>
+    ({ detector: rectangleDetector(calls, faintFrom), classifier: fakeClassifier(new Array(20).fill('f3')), verifier: verifierOf(p), labels: TILE_CODES, bytes: 0 });
 
   it('finds a tile apart from the hand that the normal pass misses, when the verifier sees a tile in it', async () => {
     const calls: { content: number }[] = [];
     const r = await scanPhoto(photoOf(hand, 1000, 750, [lone]), models((LONE_VERIFIED + 1) / 2, calls), { handCheck: false });
     expect(r.tiles).toHaveLength(15);
     expect(r.tiles.filter((t) => iou(t.box, lone) > 0.8)).toHaveLength(1);
-    // normal, zoomed out, then the look at OUTER_SIZE (a larger input than the normal pass's)
-    expect(calls[2]!.content).toBeGreaterThan(3 * calls[0]!.content);
+    // normal (no zoom-out for a hand of small tiles), then the look at the raster's resolution, only
+    // in a window round the weak peak: OUTER_WINDOW tile lengths square, less than the normal pass's input
+    expect(calls[1]!.content).toBeLessThanOrEqual((OUTER_WINDOW * 54 + 1) ** 2);
+    expect(calls[1]!.content).toBeGreaterThan((2 * 54) ** 2);
+    expect(calls[1]!.content).toBeLessThan(calls[0]!.content);
+  });
+
+  it('reads the whole raster at OUTER_SIZE with outerWindows off, and finds the same tile', async () => {
+    const calls: { content: number }[] = [];
+    const r = await scanPhoto(photoOf(hand, 1000, 750, [lone]), models(0.99, calls), { handCheck: false, outerWindows: false });
+    expect(r.tiles.filter((t) => iou(t.box, lone) > 0.8)).toHaveLength(1);
+    expect(r.tiles).toHaveLength(15);
+    expect(calls[1]!.content).toBeGreaterThan(3 * calls[0]!.content);
+  });
+
+  it('does not look again where the normal pass saw no peak at all', async () => {
+    const calls: { content: number }[] = [];
+    const r = await scanPhoto(photoOf(hand), models(0.99, calls), { handCheck: false });
+    expect(r.tiles).toHaveLength(14);
+    // the normal pass and the zoom pass (its input holds the hand only)
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.content).toBeLessThan(calls[0]!.content);
   });
 
   it('does not add it when the verifier doubts it, with outerLook off, or when it is not of the hand\'s size', async () => {
@@ -627,7 +652,13 @@ describe('scanPhoto: the look for tiles apart from the hand (outerFinds)', () =>
     expect(off.tiles.some((t) => iou(t.box, lone) > 0.1)).toBe(false);
     // a domino's half, a coin: larger or smaller than the hand's tiles by more than STRAY_SCALE
     const big: Box = [820, 560, 90, 122], small: Box = [880, 620, 16, 22];
-    for (const b of [big, small]) expect((await scanPhoto(photoOf(hand, 1000, 750, [b]), models(0.99), { handCheck: false })).tiles).toHaveLength(14);
+    // (each seen at the raster's resolution only, as the lone tile)
+    for (const [b, from] of [[big, 64], [small, 16]] as const) {
+      const calls: { content: number }[] = [];
+      expect((await scanPhoto(photoOf(hand, 1000, 750, [b]), models(0.99, calls, from), { handCheck: false })).tiles).toHaveLength(14);
+      // normal, the look round the weak peak, the zoom pass
+      expect(calls).toHaveLength(3);
+    }
   });
 
   it('does not look without a hand beside which a tile could lie', async () => {
@@ -739,8 +770,10 @@ describe('scanPhoto on close-ups (zooming out)', () => {
   });
 
   it('keeps the normal pass for a hand of ordinary tiles', async () => {
-    // 14 tiles of 60x80: found by both passes, small in the shrunk one, so the first pass counts
-    const boxes: Box[] = HAND.map((_, k) => [40 + 66 * k, 300, 60, 80]);
+    // 14 tiles of 90x120 in two rows (over ZOOM_OUT_SKIP_BELOW of the long side, so the shrunk view
+    // is searched too): found by both passes, small in the shrunk one, so the first pass counts
+    const boxes: Box[] = HAND.map((_, k) => [40 + 96 * (k % 7), k < 7 ? 150 : 400, 90, 120]);
+    expect(120 / 1000).toBeGreaterThanOrEqual(ZOOM_OUT_SKIP_BELOW);
     const calls: { content: number }[] = [];
     const r = await scanPhoto(photoOf(boxes), { detector: rectangleDetector(calls), ...readAs(HAND) }, { zoom: false });
     expect(r.tiles.map((t) => t.code)).toEqual(HAND);
@@ -748,6 +781,20 @@ describe('scanPhoto on close-ups (zooming out)', () => {
     expect(calls).toHaveLength(2);
     const plain = await scanPhoto(photoOf(boxes), { detector: rectangleDetector([]), ...readAs(HAND) }, { zoom: false, zoomOut: false });
     expect(r.tiles).toEqual(plain.tiles);
+  });
+
+  it('does not search the shrunk photo when the normal pass found a hand of small tiles (closeUpPossible)', async () => {
+    // 14 tiles of 60x80: 0.08 of the long side, under ZOOM_OUT_SKIP_BELOW
+    const boxes: Box[] = HAND.map((_, k) => [40 + 66 * k, 300, 60, 80]);
+    const calls: { content: number }[] = [];
+    const r = await scanPhoto(photoOf(boxes), { detector: rectangleDetector(calls), ...readAs(HAND) }, { zoom: false });
+    expect(calls).toHaveLength(1);
+    expect(r.tiles.map((t) => t.code)).toEqual(HAND);
+    // three such tiles (under ZOOM_OUT_SKIP_COUNT) may be parts of a close-up: the shrunk photo is searched
+    const few: { content: number }[] = [];
+    await scanPhoto(photoOf(boxes.slice(0, ZOOM_OUT_SKIP_COUNT - 1)), { detector: rectangleDetector(few), ...readAs(HAND.slice(0, 3)) }, { zoom: false, fine: false });
+    expect(few).toHaveLength(2);
+    expect(few[1]!.content).toBeLessThan(few[0]!.content);
   });
 });
 
@@ -782,7 +829,8 @@ describe('scanPhoto on hands shot from far off (fine search, full-resolution det
     const boxes: Box[] = HAND.map((_, k) => [40 + 66 * k, 300, 60, 80]);
     const calls: { content: number }[] = [];
     await scanPhoto(photoOf(boxes), { detector: rectangleDetector(calls), ...readAs(HAND) }, { zoom: false });
-    expect(calls).toHaveLength(2);
+    // the normal pass alone (a hand of small tiles is not a close-up: no zoom-out pass either)
+    expect(calls).toHaveLength(1);
   });
 
   /** A 1000x750 raster of a 3000x2250 photo: small plain white tiles. Decoded again at full
@@ -853,23 +901,23 @@ describe('scanPhoto on hands shot from far off (fine search, full-resolution det
     const models = (calls: { content: number }[]) => ({ detector: rectangleDetector(calls), classifier: pipReader, labels: TILE_CODES, bytes: 0 });
     const calls: { content: number }[] = [];
     const r = await scanPhoto(farPhoto(boxes, []), models(calls), { handCheck: false, fineSkipAt: skipAt });
-    // normal, zoomed out (nothing), zoomed in on the region decoded again: no fine search
-    expect(calls).toHaveLength(3);
+    // normal, zoomed in on the region decoded again: no fine search (and no zoom-out for small tiles)
+    expect(calls).toHaveLength(2);
     expect(r.tiles.map((t) => t.code)).toEqual(HAND.map(() => '1p'));
     // by default (FINE_SKIP_AT: never) the fine search runs, with the same tiles in the end
     expect(FINE_SKIP_AT).toBe(0);
     const full: { content: number }[] = [];
     const withFine = await scanPhoto(farPhoto(boxes, []), models(full), { handCheck: false });
-    expect(full).toHaveLength(4);
-    expect(full[2]!.content).toBeGreaterThan(3 * full[0]!.content);
+    expect(full).toHaveLength(3);
+    expect(full[1]!.content).toBeGreaterThan(3 * full[0]!.content);
     expect(r.tiles).toEqual(withFine.tiles);
     // one tile fewer than fineSkipAt, or no photo to decode again: the fine search runs
     const fewer: { content: number }[] = [];
     await scanPhoto(farPhoto(boxes.slice(0, skipAt - 1), []), models(fewer), { handCheck: false, fineSkipAt: skipAt });
-    expect(fewer).toHaveLength(4);
+    expect(fewer).toHaveLength(3);
     const raster: { content: number }[] = [];
     await scanPhoto(photoOf(boxes), models(raster), { handCheck: false, fineSkipAt: skipAt });
-    expect(raster).toHaveLength(4);
+    expect(raster).toHaveLength(3);
   });
 
   it('falls back on the raster, and says so, when the photo cannot be decoded again', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, mergeFinds, addedFinds, FINDER_SAME_IOU } from '../../src/vision/postprocess.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -411,5 +411,48 @@ describe('mergeFinds (the finder adds what the detector missed)', () => {
     const apart = d([300, 220, 30, 40], 0.7), same = d([102, 101, 30, 40], 0.95), onWeak = d([163, 102, 29, 39], 0.8);
     expect(addedFinds(hand, [same, apart, onWeak], 0.5)).toEqual([{ ...onWeak, finder: true }, { ...apart, finder: true }]);
     expect(addedFinds(hand, [same], 0.5)).toEqual([]);
+  });
+});
+
+describe('outerWindows: where the look for tiles apart reads again', () => {
+  const sure: Box[] = [[100, 100, 40, 54], [144, 100, 40, 54], [188, 100, 40, 54]];
+  it('puts an OUTER_WINDOW-tile square round a weak peak no sure tile covers, inside the raster', () => {
+    const w = outerWindows([[600, 400, 30, 40]], sure, 54, 1000, 750);
+    const half = (OUTER_WINDOW * 54) / 2;
+    expect(w).toEqual([[615 - half, 420 - half, 2 * half, 2 * half]]);
+    // cut by the raster's edge
+    expect(outerWindows([[960, 700, 30, 40]], sure, 54, 1000, 750)).toEqual([[975 - half, 720 - half, 1000 - (975 - half), 750 - (720 - half)]]);
+  });
+  it('skips peaks on a sure tile (overlap or centre inside), and gives no window without hints', () => {
+    expect(outerWindows([[102, 101, 38, 50], [150, 110, 20, 20]], sure, 54, 1000, 750)).toEqual([]);
+    expect(outerWindows([], sure, 54, 1000, 750)).toEqual([]);
+  });
+  it('merges overlapping windows into the box round them, again until none overlap', () => {
+    const w = outerWindows([[600, 400, 30, 40], [700, 400, 30, 40], [300, 600, 30, 40]], sure, 54, 1000, 750)!;
+    expect(w).toHaveLength(2);
+    const half = (OUTER_WINDOW * 54) / 2;
+    expect(w).toContainEqual([615 - half, 420 - half, 100 + 2 * half, 2 * half]);
+    // a chain: a and c overlap only through b's window, and b comes last
+    const chain = outerWindows([[100, 500, 30, 40], [700, 500, 30, 40], [400, 500, 30, 40]], sure, 54, 1000, 750, 6)!;
+    expect(chain).toHaveLength(1);
+  });
+  it('gives null (read the whole raster) when the windows cover more than the share allowed', () => {
+    const many: Box[] = [];
+    for (let x = 50; x < 1000; x += 150) for (let y = 250; y < 750; y += 150) many.push([x, y, 30, 40]);
+    expect(outerWindows(many, sure, 54, 1000, 750)).toBeNull();
+    expect(outerWindows([[600, 400, 30, 40]], sure, 54, 1000, 750, OUTER_WINDOW, 0.01)).toBeNull();
+  });
+});
+
+describe('closeUpPossible: whether the zoom-out pass is worth running', () => {
+  const row = (n: number, side: number): Box[] => Array.from({ length: n }, (_, k) => [10 + k * side, 100, side * 0.75, side]);
+  it('is false for a hand of small tiles: at least ZOOM_OUT_SKIP_COUNT, median under ZOOM_OUT_SKIP_BELOW of the long side', () => {
+    expect(closeUpPossible(row(ZOOM_OUT_SKIP_COUNT, 80), 1000, 750)).toBe(false);
+    expect(closeUpPossible(row(14, 45), 512, 384)).toBe(false);
+  });
+  it('is true with fewer tiles, larger ones, or none', () => {
+    expect(closeUpPossible(row(ZOOM_OUT_SKIP_COUNT - 1, 80), 1000, 750)).toBe(true);
+    expect(closeUpPossible(row(8, ZOOM_OUT_SKIP_BELOW * 1000), 1000, 750)).toBe(true);
+    expect(closeUpPossible([], 1000, 750)).toBe(true);
   });
 });
