@@ -118,6 +118,10 @@ export interface HandCheckOptions {
   dropBelow?: number;
   /** Added to the cost of leaving a tile out (default DROP_PRIOR). */
   dropPrior?: number;
+  /** With detScores: a face whose detector score is not below `dropBelow` may be read as a flower only
+   * when its flowers and seasons together have at least this probability (default FLOWER_GUESS_MASS;
+   * 0: always). */
+  flowerGuessMass?: number;
   /**
    * An unread tile: a face whose first guess is below this probability (a design the classifier
    * has never seen spreads its guesses thin) may become any tile kind, even one below `minProb`,
@@ -187,6 +191,14 @@ export const UNREAD_FIRST: readonly number[] = [TILE_CODES.indexOf('1s')];
 export const TWIN_L1 = 0.9;
 /** Added to the cost of leaving a doubtful face out for reading it as a flower instead (a tie-break). */
 const FLOWER_FOR_DROP = 0.01;
+/**
+ * A face the detector is sure of (not to be left out) is read as a flower only when the classifier
+ * gives the flowers and seasons together at least this much: a flower taken for a tile keeps some
+ * flower mass, while renaming a suit tile a flower on a 1-3 % guess would leave it out of a hand
+ * that lacks tiles in all but name (embed-holdout 295: a 5m cut by the photo's edge, read at 0.7,
+ * became the winter).
+ */
+export const FLOWER_GUESS_MASS = 0.1;
 /** Taken off the unread cost for a group of look-alikes (a tie-break, not a discount). */
 const GROUP_PREFERENCE = 0.01;
 
@@ -228,6 +240,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   const first = probs.map(argmax);
   if (isCompleteTileSet(first)) return spareBacks({ classes: first, changed: [], complete: true, dropped: [] }, opts);
   const det = opts.detScores, dropBelow = opts.dropBelow ?? DROP_BELOW, dropPrior = opts.dropPrior ?? DROP_PRIOR;
+  const flowerGuessMass = opts.flowerGuessMass ?? FLOWER_GUESS_MASS;
   const unreadBelow = opts.unreadBelow ?? 0, unreadCost = opts.unreadCost ?? UNREAD_COST, unreadFirst = opts.unreadFirst ?? [];
   // Each tile's next guesses worth trying. Face-down tiles are never traded for faces or back:
   // a face-down tile beyond the kongs is left out of the hand, so turning a doubtful face into
@@ -243,12 +256,16 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     if (first[i] === BACK) return alts;
     const d = det?.[i];
     const dropCost = d !== undefined && d < dropBelow ? Math.max(0, dropPrior + Math.log(Math.max(d, 1e-6) / (1 - Math.min(d, 1 - 1e-6)))) : undefined;
+    let flowerMass = 0;
+    for (let k = FLOWER_BASE; k < ALL_TILES; k++) flowerMass += p[k]!;
     for (let k = 0; k < p.length; k++) {
       if (k === first[i] || k === BACK || p[k]! < minProb) continue;
       let cost = Math.log(top) - Math.log(p[k]!);
       // a flower takes no part in the hand, so reading a doubtful face as one leaves it out in
       // all but name: it costs at least as much as leaving it out, which wins the tie
       if (dropCost !== undefined && first[i]! < FLOWER_BASE && k >= FLOWER_BASE) cost = Math.max(cost, dropCost + FLOWER_FOR_DROP);
+      // and a sure face is not a flower on a guess (FLOWER_GUESS_MASS)
+      if (d !== undefined && dropCost === undefined && first[i]! < FLOWER_BASE && k >= FLOWER_BASE && flowerMass < flowerGuessMass) continue;
       if (cost <= maxCost) alts.push({ k, cost });
     }
     const next = alts.sort((a, b) => a.cost - b.cost).slice(0, 2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { birdPungs, BIRD_PUNG_BIRD, BIRD_PUNG_TOP, checkHand, checkHandWithStrays, DROP_BELOW, DROPPED, isCompleteTileSet, lookAlikes, UNREAD_FIRST, usableBacks } from '../../src/vision/handcheck.ts';
+import { birdPungs, BIRD_PUNG_BIRD, BIRD_PUNG_TOP, checkHand, checkHandWithStrays, DROP_BELOW, FLOWER_GUESS_MASS, DROPPED, isCompleteTileSet, lookAlikes, UNREAD_FIRST, usableBacks } from '../../src/vision/handcheck.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 
 const K = TILE_CODES.length;
@@ -273,6 +273,20 @@ describe('leaving out doubtful detections', () => {
     expect(flower.dropped).toEqual([]);
     expect(flower.changed).toEqual([14]);
     expect(TILE_CODES[flower.classes[14]!]).toBe('f3');
+  });
+  it('reads a face the detector is sure of as a flower only when it gives the flowers FLOWER_GUESS_MASS (a 5m is not the winter on a 3 % guess)', () => {
+    // 15 faces: a sure extra 5m read at 0.9, with 3 % on the winter: as f8 the hand is complete
+    const guess = [...sure(hand), probs('5m', 0.9, { f8: 0.03 })];
+    const mass = TILE_CODES.reduce((m, c, k) => (c.startsWith('f') ? m + guess[14]![k]! : m), 0);
+    expect(mass).toBeLessThan(FLOWER_GUESS_MASS);
+    const r = checkHand(guess, { detScores: det(15) });
+    expect(r.complete).toBe(false);
+    expect(r.changed).toEqual([]);
+    // with the rule off (or without detector scores) the guess is taken, as before
+    const off = checkHand(guess, { detScores: det(15), flowerGuessMass: 0 });
+    expect(off.complete).toBe(true);
+    expect(TILE_CODES[off.classes[14]!]).toBe('f8');
+    expect(TILE_CODES[checkHand(guess).classes[14]!]).toBe('f8');
   });
   it('checkHandWithStrays reports kept tiles without the dropped ones, changes by kept position', () => {
     const p = [probs('5z', 0.9), probs('1m'), probs('2m'), probs('2m', 0.6, { '3m': 0.35 }), ...sure('4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z')];
