@@ -343,8 +343,10 @@ export const OUTER_SIZE = 1024;
 
 /**
  * Tiles lying apart from the hand (flowers laid aside, a lone face-down tile) that the detector and
- * the finder miss at `size`, where they are a few pixels wide: the detector on the whole raster at
- * OUTER_SIZE, its detections of at least `thr` that no candidate covers (mergeFinds) and that are
+ * the finder miss at `size`, where they are a few pixels wide: the detector on the raster at
+ * OUTER_SIZE (given the normal pass's weak peaks, `hints`, only in windows round those that no sure
+ * tile covers: outerWindows; the whole raster when they cover most of it), its detections of at
+ * least `thr` that no candidate covers (mergeFinds) and that are
  * of the size of the sure tiles (within STRAY_SCALE of their median; at least two sure tiles), kept
  * when the classifier can read them (FINDER_READ) and the tile verifier sees a tile (LONE_VERIFIED). Marked
  * as finds (`finder`), so that the pipeline's checks of finds apply to them too. None without a
@@ -494,8 +496,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   }
   if (!zoomedOut && (opts.zoom ?? true)) {
     // a tile lying apart (a flower laid aside) may be too small at `size` for either detector, and
-    // so left out of the zoom region: a look at the whole raster at OUTER_SIZE finds it (outerFinds),
-    // and widens the region as a sure tile does
+    // so left out of the zoom region: a look at OUTER_SIZE round the normal pass's weak peaks finds it
+    // (outerFinds), and widens the region as a sure tile does
     const outer = fineTaken || opts.outerLook === false ? [] : await outerFinds(img, models, candidates, size, thr, ttaMode(opts.tta), T, hints);
     const confident = [...sure(candidates), ...outer.map((d) => d.box)];
     const first = opts.keepFirst === false ? [] : candidates.filter((d) => d.score >= thr);
