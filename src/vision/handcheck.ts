@@ -21,6 +21,7 @@
  */
 import { allPairsPung, honorsKnittedPattern, isKnittedComplete, isSevenPairs, isStandardComplete, isThirteenOrphans } from '../engine/decompose.ts';
 import { ALL_TILES, FLOWER_BASE, TILE_KINDS } from '../engine/tiles.ts';
+import { flowerMass } from './postprocess.ts';
 import { TILE_CODES } from './types.ts';
 
 // TILE_CODES follows the engine's tile ids (0..33 kinds, 34..41 flowers), then `back`.
@@ -256,8 +257,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     if (first[i] === BACK) return alts;
     const d = det?.[i];
     const dropCost = d !== undefined && d < dropBelow ? Math.max(0, dropPrior + Math.log(Math.max(d, 1e-6) / (1 - Math.min(d, 1 - 1e-6)))) : undefined;
-    let flowerMass = 0;
-    for (let k = FLOWER_BASE; k < ALL_TILES; k++) flowerMass += p[k]!;
+    const flowers = flowerMass(p, FLOWER_BASE);
     for (let k = 0; k < p.length; k++) {
       if (k === first[i] || k === BACK || p[k]! < minProb) continue;
       let cost = Math.log(top) - Math.log(p[k]!);
@@ -265,7 +265,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
       // all but name: it costs at least as much as leaving it out, which wins the tie
       if (dropCost !== undefined && first[i]! < FLOWER_BASE && k >= FLOWER_BASE) cost = Math.max(cost, dropCost + FLOWER_FOR_DROP);
       // and a sure face is not a flower on a guess (FLOWER_GUESS_MASS)
-      if (d !== undefined && dropCost === undefined && first[i]! < FLOWER_BASE && k >= FLOWER_BASE && flowerMass < flowerGuessMass) continue;
+      if (d !== undefined && dropCost === undefined && first[i]! < FLOWER_BASE && k >= FLOWER_BASE && flowers < flowerGuessMass) continue;
       if (cost <= maxCost) alts.push({ k, cost });
     }
     const next = alts.sort((a, b) => a.cost - b.cost).slice(0, 2);
@@ -416,10 +416,9 @@ export function birdPungs(probs: readonly ArrayLike<number>[], classes: readonly
   });
   // the doubt lies among the honours and the bird, not on the flowers (a picture read as a flower)
   const birdLike = (p: ArrayLike<number>) => {
-    let honours = p[bird]!, flowers = 0;
+    let honours = p[bird]!;
     for (let k = honour0; k <= honour7; k++) honours += p[k]!;
-    for (let k = FLOWER_BASE; k < ALL_TILES; k++) flowers += p[k]!;
-    return honours > flowers;
+    return honours > flowerMass(p, FLOWER_BASE);
   };
   let trial = [...classes];
   const out: number[] = [];

@@ -472,12 +472,11 @@ export function outerWindows(hints: readonly Box[], sure: readonly Box[], tile: 
     const x1 = Math.min(width, cx + half), y1 = Math.min(height, cy + half);
     if (x1 > x0 && y1 > y0) wins.push([x0, y0, x1 - x0, y1 - y0]);
   }
-  const overlap = (a: Box, b: Box) => a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
   for (let merged = true; merged;) {
     merged = false;
     const out: Box[] = [];
     for (const w of wins) {
-      const j = out.findIndex((o) => overlap(o, w));
+      const j = out.findIndex((o) => boxGap(o, w) === 0);
       if (j < 0) { out.push(w); continue; }
       const o = out[j]!;
       const x0 = Math.min(o[0], w[0]), y0 = Math.min(o[1], w[1]);

@@ -536,15 +536,12 @@ describe('classifierCropSize', () => {
  * long side (the scale it was trained on); larger ones it misses. Reports how it was called.
  */
 const SEES_UP_TO = 100;
-/** Grey level of a faint tile (photoOf's `faint`): the stand-in detector sees it only in inputs
- * whose long side is at least `faintAt` (a tile lying apart, which the trained detector scores
- * too low at the normal scale). */
+/** Grey level of a faint tile (photoOf's `faint`): the stand-in detector sees it surely only from
+ * `faintFrom` tensor pixels on its long side (a tile lying apart, which the trained detector
+ * scores too low at the normal scale), and smaller as a weak peak of FAINT_WEAK. */
 const FAINT = 220;
-/** The stand-in detector's score of a faint rectangle smaller than its `faintFrom`: a weak peak, a
- * hint for the look for tiles apart (OUTER_HINT) and below every other threshold. */
+/** A weak peak: a hint for the look for tiles apart (OUTER_HINT), below every other threshold. */
 const FAINT_WEAK = 0.1;
-/** A stand-in detector: white rectangles (up to SEES_UP_TO tensor px) score 0.95; faint ones 0.95
- * from `faintFrom` tensor px (their long side) on, else FAINT_WEAK. */
 function rectangleDetector(calls: { content: number }[], faintFrom = Infinity): OrtSession {
   return {
     inputNames: ['image'],
