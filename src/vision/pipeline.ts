@@ -78,6 +78,23 @@ export const FLOWER_APART_READ = 0.5;
  * apart-holdout (flowers and face-down tiles laid apart) at 0.48-0.99 (model/MODEL_CARD.md).
  */
 export const FINDER_READ = 0.45;
+/**
+ * The finder's input long side on the normal pass when the tiles are large (coarseFinderTiles): 0.56
+ * of the detector's pixels. On apart-holdout it found 5 more of the flowers and face-down tiles
+ * laid apart than at the detector's 512 (hand exact 0.7667 -> 0.8000); val-holdout, far- and
+ * close-holdout kept their hands, grid-holdout and val-holdout-3k gained one, embed-holdout lost
+ * one (model/MODEL_CARD.md, stop 37). Smaller tiles keep the detector's size: with it on every
+ * pass, embed-holdout (a hand a third the size) lost five hands.
+ */
+export const FINDER_COARSE_SIZE = 384;
+/** The coarse finder reads the normal pass when the sure tiles' median long side is at least this (raster px). */
+export const FINDER_COARSE_FROM = 48;
+
+/** Whether the sure tiles (at least two) are large enough for the coarse finder (FINDER_COARSE_FROM). */
+export function coarseFinderTiles(sure: readonly Box[]): boolean {
+  return sure.length >= 2 && medianLongSide(sure) >= FINDER_COARSE_FROM;
+}
+
 /** Detections the detector scores below this are shown to the tile verifier (Models.verifier);
  * on val-holdout the false ones (squares of checked cloth, coloured discs, a domino) scored 0.28-0.67. */
 export const VERIFY_BELOW = 0.8;
@@ -253,6 +270,9 @@ export interface PipelineOptions {
   /** Let the finder (Models.finder, when the models have one) add the tiles the detector scores too
    * low, on the normal pass and the zoom pass (default true). */
   finder?: boolean;
+  /** On the normal pass, when the detector's sure tiles are large (coarseFinderTiles), the finder
+   * reads the raster at FINDER_COARSE_SIZE instead of the detector's size (default true). */
+  finderCoarse?: boolean;
   /** When the tiles fill only part of the photo, detect again on that part, zoomed in (default true). */
   zoom?: boolean;
   /** Before the zoom pass, look for tiles apart from the hand on the whole raster at OUTER_SIZE
@@ -481,8 +501,10 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   // the finder (Models.finder), a second detector trained on tiles lying apart, adds what the
   // first scores too low (a flower laid aside) on the same view; the first's boxes stand (mergeFinds)
   const finder = (opts.finder ?? true) && !zoomedOut && !fineTaken ? models.finder : undefined;
-  const withFinds = async (on: RasterImage, ds: Detection[], weak?: Detection[]) => (finder ? mergeFinds(ds, await detectIn(on, models, size, lowest, T, 1, finder, weak), thr) : ds);
-  candidates = await withFinds(img, candidates, hints);
+  const withFinds = async (on: RasterImage, ds: Detection[], weak?: Detection[], at = size) => (finder ? mergeFinds(ds, await detectIn(on, models, at, lowest, T, 1, finder, weak), thr) : ds);
+  // on the normal pass, with tiles of FINDER_COARSE_FROM px and more, the finder reads the raster coarser
+  const coarse = (opts.finderCoarse ?? true) && coarseFinderTiles(sure(candidates));
+  candidates = await withFinds(img, candidates, hints, coarse ? Math.min(size, FINDER_COARSE_SIZE) : size);
   if (finder && (opts.zoom ?? true)) {
     // a find the classifier cannot read (a domino, the cloth) would widen the zoom pass's region
     // (it is read again, and dropped, with the other tiles when there is no zoom pass)

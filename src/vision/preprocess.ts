@@ -112,16 +112,22 @@ export function letterbox(img: RasterImage, size = 512, multiple = 32, fit = 1):
   const padY = fit < 1 ? Math.floor((H - ch) / 2) : 0;
   const data = new Float32Array(3 * W * H).fill(PAD_VALUE);
   const plane = W * H;
-  // at the raster's own size (the fine search at 1024) straight from its bytes, else area-resized
-  const same = cw === img.width && ch === img.height;
-  const src = same ? img.data : resizeArea(img, cw, ch);
-  const step = same ? img.channels : 3;
-  const mul = same ? 1 / 255 : 1;
-  for (let y = 0; y < ch; y++) {
-    for (let x = 0, s = y * cw * step, d = (y + padY) * W + padX; x < cw; x++, s += step, d++) {
-      data[d] = src[s] * mul;
-      data[plane + d] = src[s + 1] * mul;
-      data[2 * plane + d] = src[s + 2] * mul;
+  const k = img.width / cw;
+  if (Number.isInteger(k) && k > 1 && img.height === ch * k) {
+    // a whole factor each way (the 1024-px raster to the detector's 512 or 256): k x k box means, straight into the planes
+    boxMeansInto(img, cw, ch, k, data, W, plane, padX, padY);
+  } else {
+    // at the raster's own size (the fine search at 1024) straight from its bytes, else area-resized
+    const same = cw === img.width && ch === img.height;
+    const src = same ? img.data : resizeArea(img, cw, ch);
+    const step = same ? img.channels : 3;
+    const mul = same ? 1 / 255 : 1;
+    for (let y = 0; y < ch; y++) {
+      for (let x = 0, s = y * cw * step, d = (y + padY) * W + padX; x < cw; x++, s += step, d++) {
+        data[d] = src[s] * mul;
+        data[plane + d] = src[s + 1] * mul;
+        data[2 * plane + d] = src[s + 2] * mul;
+      }
     }
   }
   return {
@@ -146,32 +152,47 @@ export function resizeArea(img: RasterImage, w: number, h: number): Float32Array
   const { width: W, height: H, channels: C, data } = img;
   // a whole factor each way (the 1024-px raster to the detector's 512, 256 or 1024): box sums
   const k = W / w;
-  if (Number.isInteger(k) && k >= 1 && H === h * k) return resizeBox(img, w, h, k);
-  // horizontal pass: H rows x w cols x 3
+  if (Number.isInteger(k) && k >= 1 && H === h * k) {
+    const planar = new Float32Array(3 * w * h);
+    boxMeansInto(img, w, h, k, planar, w, w * h, 0, 0);
+    const out = new Float32Array(3 * w * h);
+    for (let i = 0, d = 0; i < w * h; i++, d += 3) {
+      out[d] = planar[i]!; out[d + 1] = planar[w * h + i]!; out[d + 2] = planar[2 * w * h + i]!;
+    }
+    return out;
+  }
+  // horizontal pass: H rows x w cols x 3, each output column the weighted mean of its source columns
   const tmp = new Float32Array(H * w * 3);
   const fx = W / w;
-  const xs0 = new Int32Array(w), xs1 = new Int32Array(w);
-  const wa = new Float32Array(w), wb = new Float32Array(w);
+  const first = new Int32Array(w + 1);
+  const taps: number[] = [];
+  const inv: number[] = [];
   for (let x = 0; x < w; x++) {
     const a = x * fx, b = Math.min(W, (x + 1) * fx);
-    xs0[x] = Math.floor(a);
-    xs1[x] = Math.min(W - 1, Math.ceil(b) - 1);
-    wa[x] = 1 - (a - Math.floor(a)); // weight of first pixel
-    wb[x] = b - Math.floor(b) || 1; // weight of last pixel
+    const x0 = Math.floor(a), x1 = Math.min(W - 1, Math.ceil(b) - 1);
+    const wa = Math.fround(1 - (a - x0)); // weight of the first pixel
+    const wb = Math.fround(b - Math.floor(b) || 1); // weight of the last pixel
+    let ws = 0;
+    first[x] = taps.length;
+    for (let sx = x0; sx <= x1; sx++) {
+      const wt = sx === x1 ? (x1 === x0 ? Math.min(wa, fx) : wb) : sx === x0 ? wa : 1;
+      taps.push(wt);
+      ws += wt;
+    }
+    inv.push(ws);
   }
+  first[w] = taps.length;
+  const tw = Float64Array.from(taps);
+  const x0s = Int32Array.from({ length: w }, (_, x) => Math.floor(x * fx) * C);
   for (let y = 0; y < H; y++) {
     const row = y * W * C;
-    for (let x = 0; x < w; x++) {
-      let r = 0, g = 0, bl = 0, ws = 0;
-      const x0 = xs0[x], x1 = xs1[x];
-      for (let sx = x0; sx <= x1; sx++) {
-        let wt = 1;
-        if (sx === x0) wt = wa[x];
-        if (sx === x1) wt = x1 === x0 ? Math.min(wa[x], fx) : wb[x];
-        const s = row + sx * C;
-        r += data[s] * wt; g += data[s + 1] * wt; bl += data[s + 2] * wt; ws += wt;
+    for (let x = 0, d = y * w * 3; x < w; x++, d += 3) {
+      let r = 0, g = 0, bl = 0;
+      for (let t = first[x]!, s = row + x0s[x]!, end = first[x + 1]!; t < end; t++, s += C) {
+        const wt = tw[t]!;
+        r += data[s]! * wt; g += data[s + 1]! * wt; bl += data[s + 2]! * wt;
       }
-      const d = (y * w + x) * 3;
+      const ws = inv[x]!;
       tmp[d] = r / ws; tmp[d + 1] = g / ws; tmp[d + 2] = bl / ws;
     }
   }
@@ -196,28 +217,37 @@ export function resizeArea(img: RasterImage, w: number, h: number): Float32Array
   return out;
 }
 
-/** resizeArea for a whole factor k each way (W = w * k, H = h * k): the mean of each k x k block. */
-function resizeBox(img: RasterImage, w: number, h: number, k: number): Float32Array {
+/** The means of the k x k blocks of a raster (W = w * k, H = h * k) in [0, 1], written into the three
+ * planes (`plane` apart, rows `stride` long) of `out` at (padX, padY). */
+function boxMeansInto(img: RasterImage, w: number, h: number, k: number, out: Float32Array, stride: number, plane: number, padX: number, padY: number): void {
   const { width: W, channels: C, data } = img;
-  const out = new Float32Array(h * w * 3);
-  const acc = new Float32Array(w * 3);
+  const rs = W * C;
   const inv = 1 / (k * k * 255);
-  for (let y = 0; y < h; y++) {
-    acc.fill(0);
-    for (let j = 0; j < k; j++) {
-      let s = (y * k + j) * W * C;
-      for (let x = 0, a = 0; x < w; x++, a += 3) {
-        let r = 0, g = 0, b = 0;
-        for (let i = 0; i < k; i++, s += C) {
-          r += data[s]; g += data[s + 1]; b += data[s + 2];
-        }
-        acc[a] += r; acc[a + 1] += g; acc[a + 2] += b;
+  if (k === 2 && C === 3) {
+    // the usual case (1024 px to 512), unrolled
+    for (let y = 0; y < h; y++) {
+      for (let x = 0, s = 2 * y * rs, t = s + rs, d = (y + padY) * stride + padX; x < w; x++, s += 6, t += 6, d++) {
+        out[d] = (data[s]! + data[s + 3]! + data[t]! + data[t + 3]!) * inv;
+        out[plane + d] = (data[s + 1]! + data[s + 4]! + data[t + 1]! + data[t + 4]!) * inv;
+        out[2 * plane + d] = (data[s + 2]! + data[s + 5]! + data[t + 2]! + data[t + 5]!) * inv;
       }
     }
-    const d0 = y * w * 3;
-    for (let a = 0; a < w * 3; a++) out[d0 + a] = acc[a] * inv;
+    return;
   }
-  return out;
+  for (let y = 0; y < h; y++) {
+    const top = y * k * rs;
+    for (let x = 0, d = (y + padY) * stride + padX; x < w; x++, d++) {
+      let r = 0, g = 0, b = 0;
+      for (let j = 0, row = top + x * k * C; j < k; j++, row += rs) {
+        for (let i = 0, s = row; i < k; i++, s += C) {
+          r += data[s]!; g += data[s + 1]!; b += data[s + 2]!;
+        }
+      }
+      out[d] = r * inv;
+      out[plane + d] = g * inv;
+      out[2 * plane + d] = b * inv;
+    }
+  }
 }
 
 // ---------------------------------------------------------------- crops

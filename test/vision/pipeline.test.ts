@@ -4,7 +4,7 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { DET_THRESHOLD, FINDER_READ, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { DET_THRESHOLD, FINDER_COARSE_FROM, FINDER_COARSE_SIZE, FINDER_READ, coarseFinderTiles, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT, OUTER_WINDOW, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT } from '../../src/vision/postprocess.ts';
 import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
@@ -15,20 +15,22 @@ import { TILE_CODES, type Box, type DecodedPhoto } from '../../src/vision/types.
 const W = 512, H = 384, STRIDE = 4;
 type Placed = { cx: number; cy: number; det: number; code: string };
 
-/** A detector whose heatmap peaks at the placed tiles (24x32 px boxes; cell-aligned centres). */
-function fakeDetector(tiles: Placed[]): OrtSession {
+/** A detector whose heatmap peaks at the placed tiles (24x32 px boxes, or `size`; cell-aligned
+ * centres, in its input's px); the dims of its inputs go to `seen`. */
+function fakeDetector(tiles: Placed[], size: readonly [number, number] = [24, 32], seen: number[][] = []): OrtSession {
   return {
     inputNames: ['image'],
     outputNames: ['heatmap', 'box'],
     run: async (feeds: Record<string, { dims: readonly number[] }>) => {
       const [, , h, w] = feeds.image!.dims as number[];
+      seen.push([...feeds.image!.dims]);
       const gh = h! / STRIDE, gw = w! / STRIDE, plane = gh * gw;
       const hm = new Float32Array(2 * plane), bx = new Float32Array(4 * plane);
       for (const t of tiles) {
         const i = Math.round(t.cy / STRIDE) * gw + Math.round(t.cx / STRIDE);
         hm[i] = t.det;
-        bx[2 * plane + i] = Math.log(24 / STRIDE);
-        bx[3 * plane + i] = Math.log(32 / STRIDE);
+        bx[2 * plane + i] = Math.log(size[0] / STRIDE);
+        bx[3 * plane + i] = Math.log(size[1] / STRIDE);
       }
       return { heatmap: { data: hm, dims: [1, 2, gh, gw] }, box: { data: bx, dims: [1, 4, gh, gw] } };
     },
@@ -375,6 +377,40 @@ describe('scanPhoto with a finder (a second detector for tiles lying apart)', ()
     const { r, calls } = await scanWith({ zoom: true });
     expect(calls[0]).toBe(2);
     expect(r.tiles.map((t) => t.code).sort()).toEqual([...HAND, 'f2'].sort());
+  });
+});
+
+describe('scanPhoto with a coarse finder (large tiles)', () => {
+  // the hand's tiles placed in the detector's 512-px input (the raster's own px)
+  const hand = row();
+  const finderDims = async (tileSize: readonly [number, number], opts: PipelineOptions = {}) => {
+    const dims: number[][] = [];
+    const models: Models = { detector: fakeDetector(hand, tileSize), classifier: fakeClassifier(HAND), labels: TILE_CODES, bytes: 0 };
+    models.finder = fakeDetector([], tileSize, dims);
+    const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
+    await scanPhoto(photo, models, { zoom: false, ...opts });
+    return dims;
+  };
+
+  it('reads the raster at FINDER_COARSE_SIZE when the sure tiles are FINDER_COARSE_FROM px long or more', async () => {
+    expect(FINDER_COARSE_SIZE).toBeLessThan(W);
+    const long = FINDER_COARSE_FROM + 4;
+    expect(await finderDims([long * 0.75, long])).toEqual([[1, 3, (FINDER_COARSE_SIZE * H) / W, FINDER_COARSE_SIZE]]);
+  });
+
+  it('reads it at the detector\'s size for smaller tiles, or with the coarse finder turned off', async () => {
+    const short = FINDER_COARSE_FROM - 4;
+    expect(await finderDims([short * 0.75, short])).toEqual([[1, 3, H, W]]);
+    const long = FINDER_COARSE_FROM + 4;
+    expect(await finderDims([long * 0.75, long], { finderCoarse: false })).toEqual([[1, 3, H, W]]);
+  });
+
+  it('judges the tiles by their median long side, and needs two of them', () => {
+    const box = (l: number): Box => [0, 0, l * 0.75, l];
+    expect(coarseFinderTiles([box(FINDER_COARSE_FROM), box(FINDER_COARSE_FROM)])).toBe(true);
+    expect(coarseFinderTiles([box(FINDER_COARSE_FROM)])).toBe(false);
+    expect(coarseFinderTiles([box(FINDER_COARSE_FROM - 1), box(FINDER_COARSE_FROM - 1), box(200)])).toBe(false);
+    expect(coarseFinderTiles([box(FINDER_COARSE_FROM - 1), box(FINDER_COARSE_FROM), box(200)])).toBe(true);
   });
 });
 
