@@ -161,38 +161,31 @@ export function resizeArea(img: RasterImage, w: number, h: number): Float32Array
     }
     return out;
   }
-  // horizontal pass: H rows x w cols x 3, each output column the weighted mean of its source columns
+  // horizontal pass: H rows x w cols x 3
   const tmp = new Float32Array(H * w * 3);
   const fx = W / w;
-  const first = new Int32Array(w + 1);
-  const taps: number[] = [];
-  const inv: number[] = [];
+  const xs0 = new Int32Array(w), xs1 = new Int32Array(w);
+  const wa = new Float32Array(w), wb = new Float32Array(w);
   for (let x = 0; x < w; x++) {
     const a = x * fx, b = Math.min(W, (x + 1) * fx);
-    const x0 = Math.floor(a), x1 = Math.min(W - 1, Math.ceil(b) - 1);
-    const wa = Math.fround(1 - (a - x0)); // weight of the first pixel
-    const wb = Math.fround(b - Math.floor(b) || 1); // weight of the last pixel
-    let ws = 0;
-    first[x] = taps.length;
-    for (let sx = x0; sx <= x1; sx++) {
-      const wt = sx === x1 ? (x1 === x0 ? Math.min(wa, fx) : wb) : sx === x0 ? wa : 1;
-      taps.push(wt);
-      ws += wt;
-    }
-    inv.push(ws);
+    xs0[x] = Math.floor(a);
+    xs1[x] = Math.min(W - 1, Math.ceil(b) - 1);
+    wa[x] = 1 - (a - Math.floor(a)); // weight of first pixel
+    wb[x] = b - Math.floor(b) || 1; // weight of last pixel
   }
-  first[w] = taps.length;
-  const tw = Float64Array.from(taps);
-  const x0s = Int32Array.from({ length: w }, (_, x) => Math.floor(x * fx) * C);
   for (let y = 0; y < H; y++) {
     const row = y * W * C;
-    for (let x = 0, d = y * w * 3; x < w; x++, d += 3) {
-      let r = 0, g = 0, bl = 0;
-      for (let t = first[x]!, s = row + x0s[x]!, end = first[x + 1]!; t < end; t++, s += C) {
-        const wt = tw[t]!;
-        r += data[s]! * wt; g += data[s + 1]! * wt; bl += data[s + 2]! * wt;
+    for (let x = 0; x < w; x++) {
+      let r = 0, g = 0, bl = 0, ws = 0;
+      const x0 = xs0[x], x1 = xs1[x];
+      for (let sx = x0; sx <= x1; sx++) {
+        let wt = 1;
+        if (sx === x0) wt = wa[x];
+        if (sx === x1) wt = x1 === x0 ? Math.min(wa[x], fx) : wb[x];
+        const s = row + sx * C;
+        r += data[s] * wt; g += data[s + 1] * wt; bl += data[s + 2] * wt; ws += wt;
       }
-      const ws = inv[x]!;
+      const d = (y * w + x) * 3;
       tmp[d] = r / ws; tmp[d + 1] = g / ws; tmp[d + 2] = bl / ws;
     }
   }

@@ -98,6 +98,23 @@ describe('letterbox', () => {
     ), { numRuns: 300 });
   });
 
+  it('at a whole factor, writes the area average (resizeArea) into the planes, grey padding round them', () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 2, max: 40 }), fc.integer({ min: 2, max: 40 }), fc.integer({ min: 2, max: 4 }), fc.constantFrom(3, 4), fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      (w, h, k, channels, seed) => {
+        let s = seed;
+        const img = { width: w * k, height: h * k, channels, data: Uint8Array.from({ length: w * k * h * k * channels }, () => ((s = (s * 1103515245 + 12345) >>> 0) >>> 24)) };
+        const lb = letterbox(img, Math.max(w, h));
+        const [, , TH, TW] = lb.dims, plane = TH * TW;
+        expect(lb.transform.scale).toBe(1 / k);
+        const want = resizeArea(img, w, h);
+        for (let y = 0; y < TH; y++) for (let x = 0; x < TW; x++) for (let c = 0; c < 3; c++) {
+          expect(lb.data[c * plane + y * TW + x]).toBe(x < w && y < h ? want[(y * w + x) * 3 + c] : PAD_VALUE);
+        }
+      },
+    ), { numRuns: 60 });
+  });
+
   it('at the raster\'s own size, copies its pixels (RGB or RGBA) into the planes, grey padding round them', () => {
     let seed = 7;
     const W = 100, H = 60;
