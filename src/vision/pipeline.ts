@@ -311,6 +311,10 @@ const now = () => (typeof performance !== 'undefined' ? performance.now() : Date
 
 const letterboxMemo = new WeakMap<RasterImage, Map<string, ReturnType<typeof letterbox>>>();
 
+/** Detections in a part of a raster (cropRaster at `region`), moved to the whole raster's pixels. */
+const fromPart = (ds: readonly Detection[], region: readonly [number, number, number, number]): Detection[] =>
+  ds.map((d) => ({ ...d, box: [d.box[0] + region[0], d.box[1] + region[1], d.box[2], d.box[3]] }));
+
 /** Letterbox a raster, run the detector, and return the detections in that raster's pixels. */
 async function detectIn(img: RasterImage, models: Models, size: number, threshold: number, T?: Record<string, number>, fit = 1, detector: OrtSession = models.detector, hints?: Detection[]): Promise<Detection[]> {
   let t = now();
@@ -393,9 +397,7 @@ async function outerFinds(img: RasterImage, models: Models, candidates: readonly
     for (const w of wins) {
       const region = clampRegion(w, img.width, img.height);
       const part = cropRaster(img, region);
-      for (const d of await detectIn(part, models, Math.round(Math.max(part.width, part.height) * k), thr, T)) {
-        seen.push({ ...d, box: [d.box[0] + region[0], d.box[1] + region[1], d.box[2], d.box[3]] });
-      }
+      seen.push(...fromPart(await detectIn(part, models, Math.round(Math.max(part.width, part.height) * k), thr, T), region));
     }
   }
   // new finds, and finds that take the place of a weaker candidate
@@ -552,7 +554,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     } else if (region) {
       const part = cropRaster(img, region);
       const inner = await withFinds(part, await detectIn(part, models, size, lowest, T));
-      candidates = mergeFinds(inner.map((d) => ({ ...d, box: [d.box[0] + region[0], d.box[1] + region[1], d.box[2], d.box[3]] as Box })), outer, thr);
+      candidates = mergeFinds(fromPart(inner, region), outer, thr);
       candidates = await firstFinds(img, models, candidates, first, thr);
     } else {
       candidates = mergeFinds(candidates, outer, thr);
