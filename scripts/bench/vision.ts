@@ -7,10 +7,12 @@
  * The photo is made once with the synthetic generator (--size 4000) into
  * test/artifacts/bench/ (git-ignored) and reused. A second 12 MP photo shows a hand shot from far
  * off (generator --far: tiles 1.2-3 % of the width), which takes the fine search and the
- * full-resolution zoom; its median is printed too (not with --image).
+ * full-resolution zoom; its median is printed too (not with --image). A third is the first photo as
+ * an iPhone stores one: the pixels on their side with EXIF orientation 6 and a Display P3 colour
+ * profile (phones tag their photos; the decode turns them upright and into sRGB).
  * onnxruntime-web runs on nodeThreads() wasm threads (the machine's cores, up to 4;
  * MAHJONG_THREADS=1 times one thread).
- * With --json the last line is {"median_ms","far_median_ms","model_bytes","threads"}.
+ * With --json the last line is {"median_ms","far_median_ms","phone_median_ms","model_bytes","threads"}.
  */
 import { readFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -26,13 +28,22 @@ function arg(name: string, def?: string): string | undefined {
 const JSON_OUT = process.argv.includes('--json');
 const runs = Number(arg('--runs', '9'));
 
-async function benchImage(far = false): Promise<string> {
+type Kind = 'standard' | 'far' | 'phone';
+
+async function benchImage(kind: Kind): Promise<string> {
   const given = arg('--image');
   if (given) return given;
   const dir = path.join('test', 'artifacts', 'bench');
-  const out = path.join(dir, far ? 'far-4000x3000.jpg' : 'scene-4000x3000.jpg');
+  const out = path.join(dir, `${kind === 'standard' ? 'scene' : kind}-4000x3000.jpg`);
   if (existsSync(out)) return out;
   await mkdir(dir, { recursive: true });
+  if (kind === 'phone') {
+    // stored 3000x4000, shown 4000x3000 (orientation 6 turns it a quarter clockwise), Display P3
+    await sharp(await benchImage('standard')).rotate(-90).withMetadata({ orientation: 6 }).withIccProfile('p3')
+      .jpeg({ quality: 92, chromaSubsampling: '4:2:0' }).toFile(out);
+    return out;
+  }
+  const far = kind === 'far';
   const gen = path.join('scripts', 'synth', 'generate.ts');
   let src: string | undefined;
   if (existsSync(gen)) {
@@ -80,14 +91,14 @@ async function main(): Promise<void> {
   const modelBytes = models.bytes;
   const lines: string[] = [];
   const medians: number[] = [];
-  for (const far of arg('--image') ? [false] : [false, true]) {
-    const file = await benchImage(far);
+  for (const kind of arg('--image') ? ['standard' as const] : (['standard', 'far', 'phone'] as const)) {
+    const file = await benchImage(kind);
     const bytes = new Uint8Array(await readFile(file));
     const meta = await sharp(bytes).metadata();
     const t = await timeScans(bytes, models);
     medians.push(t.median);
     lines.push(
-      `bench:vision ${file} (${meta.width}x${meta.height}, ${(bytes.length / 1e6).toFixed(1)} MB), ${runs} runs, ${t.tiles} tiles`,
+      `bench:vision ${file} (${meta.width}x${meta.height}${meta.orientation && meta.orientation !== 1 ? `, EXIF orientation ${meta.orientation}` : ''}${meta.icc ? ', colour profile' : ''}, ${(bytes.length / 1e6).toFixed(1)} MB), ${runs} runs, ${t.tiles} tiles`,
       `median ${t.median.toFixed(1)} ms (min ${t.min.toFixed(1)}, max ${t.max.toFixed(1)})`,
       `stages (median ms): ${t.stages}`,
     );
@@ -95,7 +106,7 @@ async function main(): Promise<void> {
   lines.push(`model bytes ${modelBytes}`, `wasm threads ${threads} (MAHJONG_THREADS=1 for one)`);
   if (JSON_OUT) {
     for (const l of lines) console.error(l);
-    console.log(JSON.stringify({ median_ms: +medians[0]!.toFixed(1), ...(medians[1] !== undefined ? { far_median_ms: +medians[1].toFixed(1) } : {}), model_bytes: modelBytes, threads }));
+    console.log(JSON.stringify({ median_ms: +medians[0]!.toFixed(1), ...(medians[1] !== undefined ? { far_median_ms: +medians[1].toFixed(1) } : {}), ...(medians[2] !== undefined ? { phone_median_ms: +medians[2].toFixed(1) } : {}), model_bytes: modelBytes, threads }));
   } else for (const l of lines) console.log(l);
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { decodeNode } from '../../src/vision/decode-node.ts';
-import { inspectImage } from '../../src/vision/sniff.ts';
+import { colourOf, decodeNode } from '../../src/vision/decode-node.ts';
+import { iccDescription, inspectImage, isSrgbProfile } from '../../src/vision/sniff.ts';
 import { VisionError } from '../../src/vision/types.ts';
 
 const fixture = new Uint8Array(readFileSync(new URL('../fixtures/scenes/holdout-0.jpg', import.meta.url)));
@@ -29,6 +29,66 @@ describe('EXIF orientation', () => {
     const d = await decodeNode(new Uint8Array(oriented));
     expect([d.originalWidth, d.originalHeight]).toEqual([meta.height, meta.width]);
     expect(d.image.height).toBeGreaterThan(d.image.width);
+  });
+});
+
+describe('colour profiles', () => {
+  // a colourful photo, so that a colour transform shows
+  const colourful = () => sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 30, g: 160, b: 90 } } })
+    .composite([
+      { input: { create: { width: 500, height: 500, channels: 3, background: { r: 220, g: 30, b: 40 } } }, left: 100, top: 100 },
+      { input: { create: { width: 500, height: 500, channels: 3, background: { r: 40, g: 60, b: 230 } } }, left: 900, top: 500 },
+    ]).png().toBuffer();
+  const tagged = async (profile: string) => new Uint8Array(await sharp(await colourful()).withMetadata({ orientation: 6 }).withIccProfile(profile).jpeg({ quality: 95 }).toBuffer());
+  // what libvips gives when it converts the whole photo to sRGB while loading
+  const converted = async (bytes: Uint8Array) => sharp(bytes).rotate().resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true }).removeAlpha().toColourspace('srgb').raw().toBuffer();
+  const profileOf = async (bytes: Uint8Array) => new Uint8Array((await sharp(bytes).metadata()).icc!);
+
+  it('reads the description of v2 and v4 profiles, and nothing from bytes that are not one', async () => {
+    const srgb = await profileOf(await tagged('srgb')), p3 = await profileOf(await tagged('p3'));
+    expect(iccDescription(srgb)).toBe('sRGB');
+    expect(isSrgbProfile(srgb)).toBe(true);
+    expect(iccDescription(p3)).toMatch(/P3/);
+    expect(isSrgbProfile(p3)).toBe(false);
+    expect(iccDescription(new Uint8Array(0))).toBeUndefined();
+    expect(iccDescription(srgb.slice(0, 140))).toBeUndefined();
+    expect(isSrgbProfile(new Uint8Array(300).fill(7))).toBe(false);
+  });
+
+  it('chooses how the colours become sRGB from the colour space and the profile', async () => {
+    expect(colourOf({ space: 'srgb' })).toBe('as-is');
+    expect(colourOf({ space: 'srgb', icc: await profileOf(await tagged('srgb')) })).toBe('as-is');
+    expect(colourOf({ space: 'srgb', icc: await profileOf(await tagged('p3')) })).toBe('after');
+    expect(colourOf({ space: 'cmyk' })).toBe('convert');
+    expect(colourOf({ space: 'b-w' })).toBe('convert');
+  });
+
+  it('reads an sRGB-tagged photo exactly as the converting decode does', async () => {
+    const bytes = await tagged('srgb');
+    const d = await decodeNode(bytes);
+    expect([d.image.width, d.image.height]).toEqual([768, 1024]);
+    expect(Buffer.from(d.image.data).equals(await converted(bytes))).toBe(true);
+  });
+
+  it('turns a Display P3 photo into sRGB (as converting the whole photo while loading does, but at the edges)', async () => {
+    const bytes = await tagged('p3');
+    const d = await decodeNode(bytes);
+    const want = await converted(bytes);
+    expect([d.image.width, d.image.height]).toEqual([768, 1024]);
+    let sum = 0, off = 0;
+    for (let i = 0; i < want.length; i++) {
+      const e = Math.abs(want[i]! - d.image.data[i]!);
+      sum += e;
+      if (e > 2) off++;
+    }
+    expect(sum / want.length).toBeLessThan(0.1);
+    // only at the squares' edges, where the transform before or after the shrink differs
+    expect(off / want.length).toBeLessThan(0.01);
+    // and the colours did change: read as sRGB without its profile, the red square is another red
+    const raw = await sharp(bytes, { ignoreIcc: true }).rotate().resize({ width: 1024, height: 1024, fit: 'inside' }).removeAlpha().raw().toBuffer();
+    let moved = 0;
+    for (let i = 0; i < want.length; i++) moved = Math.max(moved, Math.abs(raw[i]! - want[i]!));
+    expect(moved).toBeGreaterThan(8);
   });
 });
 
