@@ -148,8 +148,11 @@ function ttaMode(t: boolean | TtaMode | undefined): TtaMode {
  * than `sure` (its top probability below it), and a crop it is surer of keeps its reading alone. A
  * crop read turned is read by the networks its upright reading used. `sure` >= 1: every network
  * reads every crop (the plain average).
+ *
+ * `confidence`: how sure the first network's reading is, for the cascade (default: its top
+ * probability).
  */
-export async function readCrops(sessions: readonly OrtSession[], crops: Float32Array, n: number, h: number, w: number, K: number, mode: TtaMode, sure = 1): Promise<Float32Array[]> {
+export async function readCrops(sessions: readonly OrtSession[], crops: Float32Array, n: number, h: number, w: number, K: number, mode: TtaMode, sure = 1, confidence: (p: Float32Array) => number = topProbability): Promise<Float32Array[]> {
   const plane = h * w;
   const [first, ...rest] = sessions;
   if (!first) throw new Error('readCrops: no network');
@@ -160,7 +163,7 @@ export async function readCrops(sessions: readonly OrtSession[], crops: Float32A
   };
   const upright = await run(first, crops, n);
   // the crops every network reads: all of them, or those the first is less sure of than `sure`
-  const everyNet = new Set(upright.flatMap((p, i) => (rest.length && (sure >= 1 || Math.max(...p) < sure) ? [i] : [])));
+  const everyNet = new Set(upright.flatMap((p, i) => (rest.length && (sure >= 1 || confidence(p) < sure) ? [i] : [])));
   /** Mean reading of `idx` (crops `data` in that order) by the first network (`firstRead`, given) and, for those in everyNet, the others. */
   const readRest = async (data: Float32Array, idx: readonly number[], firstRead: Float32Array[]) => {
     const pos = idx.flatMap((i, j) => (everyNet.has(i) ? [j] : []));
@@ -182,7 +185,7 @@ export async function readCrops(sessions: readonly OrtSession[], crops: Float32A
   };
   const probs = await readRest(crops, upright.map((_, i) => i), upright);
   if (mode === 'off') return probs;
-  const again = mode === 'all' ? probs.map((_, i) => i) : probs.flatMap((p, i) => (Math.max(...p) < TTA_CONFIDENT ? [i] : []));
+  const again = mode === 'all' ? probs.map((_, i) => i) : probs.flatMap((p, i) => (topProbability(p) < TTA_CONFIDENT ? [i] : []));
   if (!again.length) return probs;
   const turnedData = turnedCrops(crops, again, plane);
   const turned = await readRest(turnedData, again, await run(first, turnedData, again.length));
@@ -217,7 +220,19 @@ async function tileProbs(verifier: OrtSession, crops: Float32Array, n: number, h
  * than SECOND_OPINION_BELOW, and the two average. */
 async function classifyCrops(models: Models, crops: Float32Array, n: number, mode: TtaMode, sure = SECOND_OPINION_BELOW): Promise<Float32Array[]> {
   const { w, h } = modelCropSize(models);
-  return readCrops(models.classifier2 ? [models.classifier, models.classifier2] : [models.classifier], crops, n, h, w, models.labels.length, mode, sure);
+  const f0 = models.labels.indexOf('f1');
+  // with a flower reader, a crop the first classifier is sure is some flower needs no second
+  // opinion: the reader tells which (turning it still pays: on val-holdout it read a turned
+  // winter right, and without it, a West wind as summer)
+  const confidence = models.flowers && f0 >= 0 ? (p: Float32Array) => Math.max(topProbability(p), flowerMass(p, f0)) : topProbability;
+  return readCrops(models.classifier2 ? [models.classifier, models.classifier2] : [models.classifier], crops, n, h, w, models.labels.length, mode, sure, confidence);
+}
+
+/** The top probability of a reading. */
+function topProbability(p: ArrayLike<number>): number {
+  let m = -Infinity;
+  for (let k = 0; k < p.length; k++) if (p[k]! > m) m = p[k]!;
+  return m;
 }
 
 /**

@@ -116,6 +116,15 @@ describe('readCrops', () => {
     expect(sb).toEqual([]);
   });
 
+  it('`confidence` decides the cascade (here the mass of classes 1 and 2 together, as the flowers are), the top probability the turning', async () => {
+    const sa: Seen = [], sb: Seen = [];
+    await readCrops([net(A, sa), net(B, sb)], crops(3), 3, H, W, K, 'uncertain', 0.9, (p) => p[1]! + p[2]!);
+    // crop 0, surely class 0, is unsure of the group: read by both, not turned; crop 1 is sure of
+    // the group (0.999), read by the first alone; crop 2 (group 0.83) by both, and turned (top 0.41)
+    expect(ids(sa)).toEqual([['0', '1', '2'], ['2t']]);
+    expect(ids(sb)).toEqual([['0', '2'], ['2t']]);
+  });
+
   it('refuses an empty list of networks', async () => {
     await expect(readCrops([], crops(1), 1, H, W, K, 'off')).rejects.toThrow(/no network/);
   });

@@ -53,6 +53,8 @@ function fakeClassifier(codes: string[], seen: number[][] = []): OrtSession {
         if (codes[j] === 'flower?') for (let f = 1; f <= 8; f++) logits[j * K + TILE_CODES.indexOf(`f${f}` as never)] = 2;
         // 'bird?': read as the red dragon at about 0.40, with about 0.10 on the bamboo 1
         else if (codes[j] === 'bird?') { logits[j * K + TILE_CODES.indexOf('7z')] = 3.5; logits[j * K + TILE_CODES.indexOf('1s')] = 2.1; }
+        // 'f3|f7': surely a flower, torn between f3 and f7 (about 0.5 each)
+        else if (codes[j] === 'f3|f7') { logits[j * K + TILE_CODES.indexOf('f3')] = 12; logits[j * K + TILE_CODES.indexOf('f7')] = 12; }
         else logits[j * K + TILE_CODES.indexOf(codes[j] as never)] = 12;
       }
       return { logits: { data: logits, dims: [n, K] } };
@@ -308,6 +310,24 @@ describe('scanPhoto: the flower reader\'s second look, turned 180 degrees as the
     expect(torn(r).score).toBeLessThan(torn(once).score - 0.01);
     // the sure one is read once either way
     expect(r.tiles.find((t) => at(t.box, flowers[0]!))!.score).toBeCloseTo(once.tiles.find((t) => at(t.box, flowers[0]!))!.score, 6);
+  });
+
+  it('sends on to the second classifier no crop the first is sure is some flower, but still turns it', async () => {
+    // a flower the classifier is sure of but torn between f3 and f7, and a bird it reads as the red dragon at 0.4
+    const extra: Placed[] = [{ cx: 100, cy: 240, det: 0.95, code: 'f3|f7' }, { cx: 128, cy: 240, det: 0.949, code: 'bird?' }];
+    const run = async (withReader: boolean) => {
+      const tiles = [...row(), ...extra], first: number[][] = [], second: number[][] = [];
+      const codes = [...tiles].sort((a, b) => b.det - a.det).map((t) => t.code);
+      const models: Models = { detector: fakeDetector(tiles), classifier: fakeClassifier(codes, first), classifier2: fakeClassifier(codes, second), labels: TILE_CODES, bytes: 0 };
+      if (withReader) models.flowers = fakeReader(reading, []);
+      const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
+      await scanPhoto(photo, models, { zoom: false });
+      return { first: first.map((d) => d[0]), second: second.map((d) => d[0]) };
+    };
+    // the second classifier reads the bird, upright and turned; the flower only without a reader;
+    // the first reads both again turned either way
+    expect(await run(true)).toEqual({ first: [16, 2], second: [1, 1] });
+    expect(await run(false)).toEqual({ first: [16, 2], second: [2, 2] });
   });
 
   it('reads every flower again turned with tta "all", and none with tta "off"', async () => {
