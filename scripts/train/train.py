@@ -608,6 +608,60 @@ def numeral_factor(logits):
     return torch.log(torch.cat([q, q], dim=1).clamp_min(1e-6))
 
 
+class FlowerParts(torch.nn.Module):
+    """The first file of the flower cascade (`export --flw-cascade`, flowers.onnx): per crop 17
+    values, the first reader's f1..f8 log-softmax, the spotter's (averaged over `spot_scales`, as
+    FlowerMix does) and the spotter's weight w. The pipeline mixes them as FlowerMix does,
+    (1 - w) * reader + w * spotter, and only for the crops that mix is unsure of runs the second
+    reader (flowers2.onnx, FlowerLogSoftmax) and mixes again with the two readers' mean softmax."""
+
+    def __init__(self, reader, spotter, w, spot_scales=(1.0,)):
+        super().__init__()
+        self.mix = FlowerMix(reader, spotter, w, spot_scales)
+
+    def forward(self, x):
+        m = self.mix
+        a = F.log_softmax(m.reader(x)[:, F0:F0 + 8], dim=1)
+        bs = [F.log_softmax(m.spotter(x if (h, w) == (FLW_H, FLW_W) else F.interpolate(x, size=(h, w), mode="bilinear", align_corners=False))[:, F0:F0 + 8], dim=1)
+              for h, w in m.sizes]
+        b = bs[0]
+        for more in bs[1:]:
+            b = b + more
+        return torch.cat([a, b / len(bs), torch.full_like(a[:, :1], m.w)], dim=1)
+
+
+class FlowerLogSoftmax(torch.nn.Module):
+    """The second file of the flower cascade (flowers2.onnx): a reader's f1..f8 log-softmax."""
+
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+
+    def forward(self, x):
+        return F.log_softmax(self.net(x)[:, F0:F0 + 8], dim=1)
+
+
+def export_flw_cascade(first, second, spotter, out, spot_weight, spot_scales, opset=17):
+    """flowers.onnx (FlowerParts of the first reader and the spotter) and flowers2.onnx (the second
+    reader), checked to give, mixed as the pipeline mixes them, what one graph of both readers
+    (FlowerMix of their ReaderEnsemble) gives."""
+    parts = FlowerParts(copy.deepcopy(first), copy.deepcopy(spotter), spot_weight, spot_scales).eval()
+    rest = FlowerLogSoftmax(copy.deepcopy(second)).eval()
+    x = torch.zeros(1, 3, FLW_H, FLW_W)
+    for m, name, width in ((parts, "flowers.onnx", 17), (rest, "flowers2.onnx", 8)):
+        torch.onnx.export(m, x, os.path.join(out, name), opset_version=opset, input_names=["crops"], output_names=["logits"],
+                          dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
+    whole = FlowerMix(ReaderEnsemble([copy.deepcopy(first), copy.deepcopy(second)]), copy.deepcopy(spotter), spot_weight, spot_scales).eval()
+    xs = torch.rand(4, 3, FLW_H, FLW_W)
+    with torch.no_grad():
+        p, q = parts(xs), rest(xs)
+        w = p[:, 16:17]
+        mixed = (1 - w) * torch.log((p[:, :8].exp() + q.exp()) / 2) + w * p[:, 8:16]
+        want = F.log_softmax(whole(xs), dim=1)
+        diff = (F.log_softmax(mixed, dim=1) - want).abs().max().item()
+    assert diff < 1e-4, f"the flower cascade differs from the readers in one graph by {diff}"
+
+
 def export_flw(model, path, opset=17, spotter=None, spot_weight=0.5, spot_scales=(1.0,), numerals=None, num_weight=0.0):
     """The flower reader's ONNX file: its f1..f8 logits, or with `spotter` the FlowerMix of both
     (and, with `numerals`, the numeral reader's evidence at `num_weight`)."""
@@ -1005,6 +1059,15 @@ def export_from_ckpt(a):
                 m = ClassifierEnsemble(nets)
                 print(f"  averaged with {', '.join(a.cls_also)}")
             fn(m, os.path.join(out, name), large)
+        elif kind == "flw" and getattr(a, "flw_cascade", False):
+            # the pipeline's flower cascade (readFlowers): flowers.onnx the first reader and the
+            # spotter, flowers2.onnx the second reader, for the flowers the first mix is unsure of
+            if not a.flw_also or len(a.flw_also) != 1 or not a.spot_run:
+                raise SystemExit("export --flw-cascade: give exactly one --flw-also run (the second reader) and --spot-run")
+            second = net_from_ckpt(run_ckpt(a.flw_also[0]))[0]
+            sp = net_from_ckpt(run_ckpt(a.spot_run))[0]
+            export_flw_cascade(m, second, sp, out, a.spot_weight, tuple(getattr(a, "spot_scales", None) or (1.0,)))
+            print(f"  second reader {a.flw_also[0]} -> {os.path.join(out, 'flowers2.onnx')}; spotter {run_ckpt(a.spot_run)} at weight {a.spot_weight}")
         elif kind == "flw":
             if a.flw_also:
                 m = ReaderEnsemble([m] + [net_from_ckpt(run_ckpt(run))[0] for run in a.flw_also])
@@ -1043,6 +1106,7 @@ def main():
     ap.add_argument("--flw-run", default="flw", help="export: run dir name under runs/")
     ap.add_argument("--cls-also", nargs="*", default=None, help="export: more classifier runs; classifier.onnx then averages their probabilities with --cls-run's (ClassifierEnsemble)")
     ap.add_argument("--cls-cascade", action="store_true", help="export: with one --cls-also run, write it to classifier2.onnx and --cls-run's alone to classifier.onnx (the pipeline's cascade) instead of one averaged graph")
+    ap.add_argument("--flw-cascade", action="store_true", help="export: with one --flw-also run and --spot-run, write the first reader and the spotter to flowers.onnx (FlowerParts) and the second reader to flowers2.onnx (the pipeline's flower cascade) instead of one graph")
     ap.add_argument("--flw-also", nargs="*", default=None, help="export: more flower-reader runs; their eight-way softmaxes are averaged with --flw-run's (ReaderEnsemble)")
     ap.add_argument("--spot-run", default=None, help="export: the character spotter's run (flw --cls-width spot); flowers.onnx then mixes reader and spotter")
     ap.add_argument("--spot-scales", type=float, nargs="+", default=None, help="export: the spotter reads the crop at these scales and averages its log-softmaxes (FlowerMix; default 1)")

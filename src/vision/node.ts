@@ -26,12 +26,12 @@ export function nodeThreads(env: Record<string, string | undefined> = process.en
   return Math.max(1, Math.min(MAX_THREADS, cores));
 }
 
-/** The models in `dir`: detector.onnx, classifier.onnx, and classifier2.onnx, flowers.onnx, finder.onnx and verifier.onnx when there are. The
+/** The models in `dir`: detector.onnx, classifier.onnx, and classifier2.onnx, flowers.onnx, flowers2.onnx, finder.onnx and verifier.onnx when there are. The
  * runtime is set to nodeThreads() threads unless it was configured before. */
 export function loadDefaultModels(dir = MODEL_DIR): Promise<Models> {
   configureRuntime({ numThreads: nodeThreads() });
-  const flowers = path.join(dir, 'flowers.onnx'), classifier2 = path.join(dir, 'classifier2.onnx'), finder = path.join(dir, 'finder.onnx'), verifier = path.join(dir, 'verifier.onnx');
-  return loadModels({ detector: path.join(dir, 'detector.onnx'), classifier: path.join(dir, 'classifier.onnx'), ...(existsSync(classifier2) ? { classifier2 } : {}), ...(existsSync(flowers) ? { flowers } : {}), ...(existsSync(finder) ? { finder } : {}), ...(existsSync(verifier) ? { verifier } : {}) });
+  const flowers = path.join(dir, 'flowers.onnx'), flowers2 = path.join(dir, 'flowers2.onnx'), classifier2 = path.join(dir, 'classifier2.onnx'), finder = path.join(dir, 'finder.onnx'), verifier = path.join(dir, 'verifier.onnx');
+  return loadModels({ detector: path.join(dir, 'detector.onnx'), classifier: path.join(dir, 'classifier.onnx'), ...(existsSync(classifier2) ? { classifier2 } : {}), ...(existsSync(flowers) ? { flowers } : {}), ...(existsSync(flowers2) ? { flowers2 } : {}), ...(existsSync(finder) ? { finder } : {}), ...(existsSync(verifier) ? { verifier } : {}) });
 }
 
 export async function scanBytes(bytes: Uint8Array, models: Models, opts: PipelineOptions = {}): Promise<ScanResult> {

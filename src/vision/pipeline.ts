@@ -57,6 +57,11 @@ export const TTA_CONFIDENT = 0.9;
  * 0.9 changed no tile's reading against both networks reading every crop (only scores, by up to
  * 0.02), and took the classifier stage of the 12 MP bench photo from about 110 to 65 ms. */
 export const SECOND_OPINION_BELOW = 0.9;
+/** With the flower cascade (Models.flowers2), the second reader reads only the flowers whose first mix
+ * (the first reader and the spotter) is less sure than this. On val-holdout that mix is at least
+ * 0.8 sure of 356 of the 618 flowers, and picks the flower the two readers pick on all of them; at
+ * 0.7 a winter the first mix read as orchid at 0.7-0.8 lost a hand. */
+export const FLOWER_SECOND_BELOW = 0.8;
 /** Crops whose flower classes together are at least this likely are read again by the flower reader. */
 export const FLOWER_GATE = 0.3;
 /** Weight of the flower reader's split of the flower mass against the classifier's (withFlowerReading;
@@ -244,14 +249,60 @@ function topProbability(p: ArrayLike<number>): number {
  * blended into the classifier's with `weight` (withFlowerReading). No-op without a flower reader.
  */
 async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], mode: TtaMode, weight = FLOWER_READER_WEIGHT, margin = CROP_MARGIN): Promise<void> {
-  const reader = models.flowers;
   const f0 = models.labels.indexOf('f1');
-  if (!reader || f0 < 0) return;
+  if (!models.flowers || f0 < 0) return;
   const idx = probs.flatMap((p, i) => (flowerMass(p, f0) >= FLOWER_GATE ? [i] : []));
   if (!idx.length) return;
   const crops = cropTiles(img, idx.map((i) => boxes[i]!), idx.map((i) => sideways[i]!), FLOWER_W, FLOWER_H, margin);
-  const read = await readCrops([reader], crops, idx.length, FLOWER_H, FLOWER_W, 8, mode);
+  const read = await flowerProbs(models, crops, idx.length);
+  if (mode !== 'off') {
+    const again = mode === 'all' ? read.map((_, j) => j) : read.flatMap((p, j) => (topProbability(p) < TTA_CONFIDENT ? [j] : []));
+    if (again.length) {
+      const turned = await flowerProbs(models, turnedCrops(crops, again, FLOWER_H * FLOWER_W), again.length);
+      again.forEach((j, m) => {
+        for (let k = 0; k < 8; k++) read[j]![k] = (read[j]![k]! + turned[m]![k]!) / 2;
+      });
+    }
+  }
   idx.forEach((i, j) => withFlowerReading(probs[i]!, read[j]!, f0, weight));
+}
+
+/**
+ * The flower readers' f1..f8 probabilities of n (n, 3, FLOWER_H, FLOWER_W) crops. A flowers.onnx
+ * of 8 logits a crop holds the whole mix (the readers and the character spotter in one graph).
+ * One of 17 values a crop is the cascade's first file (`train.py export --flw-cascade`): the first
+ * reader's log-softmax, the spotter's and the spotter's weight w, mixed as (1 - w) * reader +
+ * w * spotter; the second reader (Models.flowers2) then reads only the crops that mix is less sure
+ * of than FLOWER_SECOND_BELOW, and those are mixed again with the two readers' mean softmax, as
+ * the one-graph file does for every crop.
+ */
+export async function flowerProbs(models: Pick<Models, 'flowers' | 'flowers2'>, crops: Float32Array, n: number): Promise<Float32Array[]> {
+  const first = models.flowers!;
+  const plane = FLOWER_H * FLOWER_W;
+  const run = async (s: OrtSession, data: Float32Array, count: number) => {
+    const out = (await s.run({ [s.inputNames[0]]: floatTensor(data, [count, 3, FLOWER_H, FLOWER_W]) }))[s.outputNames[0]];
+    return { data: out.data as Float32Array, width: (out.data as Float32Array).length / count };
+  };
+  const a = await run(first, crops, n);
+  if (a.width === 8) return Array.from({ length: n }, (_, j) => softmax(a.data, j * 8, 8));
+  if (a.width !== 17) throw new Error(`flowers.onnx gives ${a.width} values a crop (8 or 17 expected)`);
+  const mix = (j: number, reader: ArrayLike<number>) => {
+    const o = j * 17, w = a.data[o + 16]!, logits = new Float32Array(8);
+    for (let k = 0; k < 8; k++) logits[k] = (1 - w) * reader[k]! + w * a.data[o + 8 + k]!;
+    return softmax(logits, 0, 8);
+  };
+  const probs = Array.from({ length: n }, (_, j) => mix(j, a.data.subarray(j * 17, j * 17 + 8)));
+  const unsure = models.flowers2 ? probs.flatMap((p, j) => (topProbability(p) < FLOWER_SECOND_BELOW ? [j] : [])) : [];
+  if (unsure.length) {
+    const b = await run(models.flowers2!, unsure.length === n ? crops : pickCrops(crops, unsure, plane), unsure.length);
+    if (b.width !== 8) throw new Error(`flowers2.onnx gives ${b.width} values a crop (8 expected)`);
+    unsure.forEach((j, m) => {
+      const mean = new Float32Array(8);
+      for (let k = 0; k < 8; k++) mean[k] = Math.log((Math.exp(a.data[j * 17 + k]!) + Math.exp(b.data[m * 8 + k]!)) / 2);
+      probs[j] = mix(j, mean);
+    });
+  }
+  return probs;
 }
 
 export interface PipelineOptions {

@@ -6,11 +6,12 @@ import type { ScanResult, VisionErrorCode } from './types.ts';
 
 export interface InitRequest {
   type: 'init';
-  /** URLs of the ONNX files (the second classifier, the flower reader, the finder and the verifier are optional). */
+  /** URLs of the ONNX files (the second classifier, the flower readers, the finder and the verifier are optional). */
   detectorUrl: string;
   classifierUrl: string;
   classifier2Url?: string;
   flowersUrl?: string;
+  flowers2Url?: string;
   finderUrl?: string;
   verifierUrl?: string;
   /** Base URL of the self-hosted onnxruntime-web wasm files. */
@@ -54,7 +55,7 @@ export function isWorkerRequest(x: unknown): x is WorkerRequest {
   if (!isObj(x)) return false;
   switch (x.type) {
     case 'init':
-      return typeof x.detectorUrl === 'string' && typeof x.classifierUrl === 'string' && (x.classifier2Url === undefined || typeof x.classifier2Url === 'string') && (x.flowersUrl === undefined || typeof x.flowersUrl === 'string') && (x.finderUrl === undefined || typeof x.finderUrl === 'string') &&
+      return typeof x.detectorUrl === 'string' && typeof x.classifierUrl === 'string' && (x.classifier2Url === undefined || typeof x.classifier2Url === 'string') && (x.flowersUrl === undefined || typeof x.flowersUrl === 'string') && (x.flowers2Url === undefined || typeof x.flowers2Url === 'string') && (x.finderUrl === undefined || typeof x.finderUrl === 'string') &&
         (x.verifierUrl === undefined || typeof x.verifierUrl === 'string') &&
         (x.wasmPaths === undefined || typeof x.wasmPaths === 'string');
     case 'scan':

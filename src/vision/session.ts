@@ -13,6 +13,8 @@ export interface ModelSources {
   classifier2?: ModelSource;
   /** The flower reader (optional): a second look, on larger crops, at tiles read as flowers. */
   flowers?: ModelSource;
+  /** The flower cascade's second reader (optional; with a flowers.onnx of the cascade, flowerProbs). */
+  flowers2?: ModelSource;
   /** The finder (optional): a second detector, whose confident finds the first missed are added. */
   finder?: ModelSource;
   /** The tile verifier (optional): tile or not, on the classifier's crops of doubtful detections. */
@@ -25,8 +27,11 @@ export interface Models {
   /** A second classifier of the same crop size and classes: it reads the crops the first is less
    * sure of (SECOND_OPINION_BELOW in pipeline.ts), and the two average their softmaxes. */
   classifier2?: OrtSession;
-  /** Logits of f1..f8 for (n, 3, FLOWER_H, FLOWER_W) crops; absent when no flower reader was given. */
+  /** For (n, 3, FLOWER_H, FLOWER_W) crops, logits of f1..f8, or the cascade's 17 values a crop
+   * (flowerProbs in pipeline.ts); absent when no flower reader was given. */
   flowers?: OrtSession;
+  /** The flower cascade's second reader: f1..f8 log-probabilities of the crops the first mix is unsure of. */
+  flowers2?: OrtSession;
   /** A second detector with the detector's inputs and outputs (mergeFinds in postprocess.ts). */
   finder?: OrtSession;
   /** Logits (not a tile, tile) for the classifier's crops (VERIFY_BELOW in pipeline.ts). */
@@ -79,8 +84,8 @@ const cache = new Map<string, Promise<Models>>();
 function keyOf(src: ModelSources): string | null {
   const k = (s: ModelSource) => (typeof s === 'string' || s instanceof URL ? String(s) : null);
   const opt = (s: ModelSource | undefined) => (s === undefined ? '' : k(s));
-  const a = k(src.detector), b = k(src.classifier), b2 = opt(src.classifier2), c = opt(src.flowers), f = opt(src.finder), v = opt(src.verifier);
-  return a && b && b2 !== null && c !== null && f !== null && v !== null ? `${a}|${b}|${b2}|${c}|${f}|${v}` : null;
+  const a = k(src.detector), b = k(src.classifier), b2 = opt(src.classifier2), c = opt(src.flowers), c2 = opt(src.flowers2), f = opt(src.finder), v = opt(src.verifier);
+  return a && b && b2 !== null && c !== null && c2 !== null && f !== null && v !== null ? `${a}|${b}|${b2}|${c}|${c2}|${f}|${v}` : null;
 }
 
 /** Load the models (cached by source when given as URLs/paths) and warm them up. */
@@ -91,17 +96,21 @@ export function loadModels(src: ModelSources): Promise<Models> {
   const p = (async () => {
     try {
       const opt = (s: ModelSource | undefined) => (s === undefined ? undefined : readSource(s));
-      const [db, cb, cb2, fb, nb, vb] = await Promise.all([readSource(src.detector), readSource(src.classifier), opt(src.classifier2), opt(src.flowers), opt(src.finder), opt(src.verifier)]);
+      const [db, cb, cb2, fb, fb2, nb, vb] = await Promise.all([readSource(src.detector), readSource(src.classifier), opt(src.classifier2), opt(src.flowers), opt(src.flowers2), opt(src.finder), opt(src.verifier)]);
       const detector = await createSession(db);
       const classifier = await createSession(cb);
       const crop = classifierCropSize(classifier);
-      const m: Models = { detector, classifier, labels: TILE_CODES, crop, bytes: db.byteLength + cb.byteLength + (cb2?.byteLength ?? 0) + (fb?.byteLength ?? 0) + (nb?.byteLength ?? 0) + (vb?.byteLength ?? 0) };
+      const m: Models = { detector, classifier, labels: TILE_CODES, crop, bytes: db.byteLength + cb.byteLength + (cb2?.byteLength ?? 0) + (fb?.byteLength ?? 0) + (fb2?.byteLength ?? 0) + (nb?.byteLength ?? 0) + (vb?.byteLength ?? 0) };
       if (cb2) {
         m.classifier2 = await createSession(cb2);
         const c2 = classifierCropSize(m.classifier2);
         if (c2.w !== crop.w || c2.h !== crop.h) throw new Error(`the second classifier takes ${c2.w}x${c2.h} crops, the first ${crop.w}x${crop.h}`);
       }
       if (fb) m.flowers = await createSession(fb);
+      if (fb2) {
+        if (!fb) throw new Error('a second flower reader was given without a first');
+        m.flowers2 = await createSession(fb2);
+      }
       if (nb) m.finder = await createSession(nb);
       if (vb) {
         m.verifier = await createSession(vb);
@@ -124,7 +133,7 @@ export async function warmUp(m: Models): Promise<void> {
   for (const d of m.finder ? [m.detector, m.finder] : [m.detector]) await d.run({ [d.inputNames[0]]: floatTensor(new Float32Array(3 * 64 * 64).fill(0.5), [1, 3, 64, 64]) });
   const { w, h } = modelCropSize(m);
   for (const c of [m.classifier, ...(m.classifier2 ? [m.classifier2] : []), ...(m.verifier ? [m.verifier] : [])]) await c.run({ [c.inputNames[0]]: floatTensor(new Float32Array(3 * h * w), [1, 3, h, w]) });
-  if (m.flowers) await m.flowers.run({ [m.flowers.inputNames[0]]: floatTensor(new Float32Array(3 * FLOWER_H * FLOWER_W), [1, 3, FLOWER_H, FLOWER_W]) });
+  for (const f of [m.flowers, m.flowers2]) if (f) await f.run({ [f.inputNames[0]]: floatTensor(new Float32Array(3 * FLOWER_H * FLOWER_W), [1, 3, FLOWER_H, FLOWER_W]) });
 }
 
 export async function disposeModels(m?: Models): Promise<void> {
@@ -137,6 +146,7 @@ export async function disposeModels(m?: Models): Promise<void> {
       await x.classifier.release();
       await x.classifier2?.release();
       await x.flowers?.release();
+      await x.flowers2?.release();
       await x.finder?.release();
       await x.verifier?.release();
     } catch {

@@ -37,7 +37,7 @@ async function onMessage(ev: MessageEvent): Promise<void> {
   if (msg.type === 'init') {
     const threads = configureRuntime({ wasmPaths: msg.wasmPaths });
     post({ status: 'loading', message: 'loading models' });
-    models = loadModels({ detector: msg.detectorUrl, classifier: msg.classifierUrl, ...(msg.classifier2Url ? { classifier2: msg.classifier2Url } : {}), ...(msg.flowersUrl ? { flowers: msg.flowersUrl } : {}), ...(msg.finderUrl ? { finder: msg.finderUrl } : {}), ...(msg.verifierUrl ? { verifier: msg.verifierUrl } : {}) });
+    models = loadModels({ detector: msg.detectorUrl, classifier: msg.classifierUrl, ...(msg.classifier2Url ? { classifier2: msg.classifier2Url } : {}), ...(msg.flowersUrl ? { flowers: msg.flowersUrl } : {}), ...(msg.flowers2Url ? { flowers2: msg.flowers2Url } : {}), ...(msg.finderUrl ? { finder: msg.finderUrl } : {}), ...(msg.verifierUrl ? { verifier: msg.verifierUrl } : {}) });
     try {
       const m = await models;
       post({ status: 'ready', modelBytes: m.bytes, threads });

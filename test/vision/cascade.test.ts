@@ -4,7 +4,8 @@
  * (the second reads only the crops the first is not sure of).
  */
 import { describe, expect, it } from 'vitest';
-import { readCrops, TTA_CONFIDENT } from '../../src/vision/pipeline.ts';
+import { flowerProbs, FLOWER_SECOND_BELOW, readCrops, TTA_CONFIDENT } from '../../src/vision/pipeline.ts';
+import { FLOWER_H, FLOWER_W } from '../../src/vision/preprocess.ts';
 import { softmax } from '../../src/vision/postprocess.ts';
 import type { OrtSession } from '../../src/vision/runtime.ts';
 
@@ -127,5 +128,71 @@ describe('readCrops', () => {
 
   it('refuses an empty list of networks', async () => {
     await expect(readCrops([], crops(1), 1, H, W, K, 'off')).rejects.toThrow(/no network/);
+  });
+});
+
+describe('flowerProbs: the flower readers, in one graph or as a cascade', () => {
+  const FP = FLOWER_H * FLOWER_W;
+  /** n flower crops; crop j holds j + 1 in its first pixel. */
+  const flowerCrops = (n: number) => {
+    const out = new Float32Array(n * 3 * FP);
+    for (let j = 0; j < n; j++) out[j * 3 * FP] = j + 1;
+    return out;
+  };
+  /** A network giving rows[id] for crop id (by its first pixel); the ids of each call go to `seen`. */
+  const rowsNet = (rows: number[][], seen: number[][]) => ({
+    inputNames: ['crops'],
+    outputNames: ['logits'],
+    run: async (feeds: Record<string, { dims: readonly number[]; data: Float32Array }>) => {
+      const { dims, data } = feeds.crops!;
+      expect(dims.slice(1)).toEqual([3, FLOWER_H, FLOWER_W]);
+      const n = dims[0]!, width = rows[0]!.length, out = new Float32Array(n * width), ids: number[] = [];
+      for (let j = 0; j < n; j++) {
+        const id = data[j * 3 * FP]! - 1;
+        ids.push(id);
+        out.set(rows[id]!, j * width);
+      }
+      seen.push(ids);
+      return { logits: { data: out, dims: [n, width] } };
+    },
+  }) as unknown as OrtSession;
+  const smN = (l: number[]) => Array.from(softmax(Float32Array.from(l), 0, l.length));
+  // the first reader: crop 0 surely f3, crop 1 torn between f3 and f7; the spotter leans to f7 on both
+  const reader1 = [[0, 0, 9, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0, 1, 0]].map((l) => smN(l).map(Math.log));
+  const spot = [[0, 0, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0, 1, 0]].map((l) => smN(l).map(Math.log));
+  const reader2 = [[0, 0, 0, 0, 0, 0, 5, 0], [0, 0, 0, 0, 0, 0, 3, 0]].map((l) => smN(l).map(Math.log));
+  const w = 0.4;
+  const parts = reader1.map((r, j) => [...r, ...spot[j]!, w]);
+  const mixOf = (reader: number[], s: number[]) => smN(reader.map((v, k) => (1 - w) * v + w * s[k]!));
+
+  it('a graph of 8 logits a crop is the whole mix: its softmax', async () => {
+    const seen: number[][] = [];
+    const p = await flowerProbs({ flowers: rowsNet([[0, 0, 2, 0, 0, 0, 1, 0]], seen) }, flowerCrops(1), 1);
+    smN([0, 0, 2, 0, 0, 0, 1, 0]).forEach((v, k) => expect(p[0]![k]).toBeCloseTo(v, 6));
+  });
+
+  it('the cascade: the second reader reads only the crops the first mix is unsure of, then the two readers\' mean softmax is mixed', async () => {
+    const s1: number[][] = [], s2: number[][] = [];
+    const p = await flowerProbs({ flowers: rowsNet(parts, s1), flowers2: rowsNet(reader2, s2) }, flowerCrops(2), 2);
+    const first = mixOf(reader1[0]!, spot[0]!);
+    expect(Math.max(...first)).toBeGreaterThanOrEqual(FLOWER_SECOND_BELOW);
+    expect(Math.max(...mixOf(reader1[1]!, spot[1]!))).toBeLessThan(FLOWER_SECOND_BELOW);
+    expect(s1).toEqual([[0, 1]]);
+    expect(s2).toEqual([[1]]);
+    first.forEach((v, k) => expect(p[0]![k]).toBeCloseTo(v, 6));
+    const mean = reader1[1]!.map((v, k) => Math.log((Math.exp(v) + Math.exp(reader2[1]![k]!)) / 2));
+    mixOf(mean, spot[1]!).forEach((v, k) => expect(p[1]![k]).toBeCloseTo(v, 6));
+    // the second reader turned the torn flower to f7
+    expect(p[1]!.indexOf(Math.max(...p[1]!))).toBe(6);
+  });
+
+  it('without the second file, the first mix stands for every crop', async () => {
+    const p = await flowerProbs({ flowers: rowsNet(parts, []) }, flowerCrops(2), 2);
+    mixOf(reader1[1]!, spot[1]!).forEach((v, k) => expect(p[1]![k]).toBeCloseTo(v, 6));
+  });
+
+  it('refuses files of another width', async () => {
+    await expect(flowerProbs({ flowers: rowsNet([[1, 2, 3]], []) }, flowerCrops(1), 1)).rejects.toThrow(/3 values a crop/);
+    await expect(flowerProbs({ flowers: rowsNet([[0, 0, 1, 0, 0, 0, 1, 0, ...spot[1]!, w]], []), flowers2: rowsNet([[1, 2]], []) }, flowerCrops(1), 1)).rejects.toThrow(/flowers2.onnx gives 2 values/);
   });
 });

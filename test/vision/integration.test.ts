@@ -14,10 +14,12 @@ const dir = new URL('../fixtures/scenes/', import.meta.url);
 const scenes = ['holdout-0', 'holdout-1', 'holdout-3'];
 
 describe('vision pipeline with the shipped model', () => {
-  it('loads every shipped network: the detector, the finder, both classifiers of the cascade, the flower readers and the tile verifier', async () => {
+  it('loads every shipped network: the detector, the finder, both classifiers of the cascade, both flower readers of theirs and the tile verifier', async () => {
     const models = await loadDefaultModels();
     expect(models.classifier2).toBeDefined();
     expect(models.flowers).toBeDefined();
+    expect(models.flowers2).toBeDefined();
+    expect(models.flowers2!.inputNames).toEqual(models.flowers!.inputNames);
     expect(models.finder).toBeDefined();
     expect(models.classifier2!.inputNames).toEqual(models.classifier.inputNames);
     expect(models.finder!.inputNames).toEqual(models.detector.inputNames);
@@ -25,7 +27,7 @@ describe('vision pipeline with the shipped model', () => {
     expect(models.verifier).toBeDefined();
     expect(models.verifier!.inputNames).toEqual(models.classifier.inputNames);
     // the files together, as the bench counts them (limit 10 MB)
-    const files = ['detector', 'finder', 'classifier', 'classifier2', 'flowers', 'verifier'].map((f) => readFileSync(new URL(`../../model/${f}.onnx`, import.meta.url)).byteLength);
+    const files = ['detector', 'finder', 'classifier', 'classifier2', 'flowers', 'flowers2', 'verifier'].map((f) => readFileSync(new URL(`../../model/${f}.onnx`, import.meta.url)).byteLength);
     expect(models.bytes).toBe(files.reduce((a, b) => a + b, 0));
     expect(models.bytes).toBeLessThan(10e6);
   });

@@ -11,6 +11,8 @@ describe('worker protocol guards', () => {
     expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', flowersUrl: '/f.onnx' })).toBe(true);
     expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', flowersUrl: 7 })).toBe(false);
     expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', classifier2Url: '/c2.onnx', flowersUrl: '/f.onnx' })).toBe(true);
+    expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', flowersUrl: '/f.onnx', flowers2Url: '/f2.onnx' })).toBe(true);
+    expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', flowersUrl: '/f.onnx', flowers2Url: 2 })).toBe(false);
     expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', classifier2Url: null })).toBe(false);
     expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', finderUrl: '/n.onnx' })).toBe(true);
     expect(isWorkerRequest({ type: 'init', detectorUrl: '/d.onnx', classifierUrl: '/c.onnx', finderUrl: 3 })).toBe(false);

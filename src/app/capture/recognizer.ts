@@ -8,7 +8,7 @@ import { isWorkerResponse } from '../../vision/protocol.ts';
 import type { ScanResult } from '../../vision/types.ts';
 
 /** Model and ORT files, relative to the page (same origin; precached by the service worker). */
-export const MODEL_FILES = { detector: 'model/detector.onnx', classifier: 'model/classifier.onnx', classifier2: 'model/classifier2.onnx', flowers: 'model/flowers.onnx', finder: 'model/finder.onnx', verifier: 'model/verifier.onnx' };
+export const MODEL_FILES = { detector: 'model/detector.onnx', classifier: 'model/classifier.onnx', classifier2: 'model/classifier2.onnx', flowers: 'model/flowers.onnx', flowers2: 'model/flowers2.onnx', finder: 'model/finder.onnx', verifier: 'model/verifier.onnx' };
 export const ORT_PATH = 'ort/';
 
 export type RecognizerStatus =
@@ -76,6 +76,7 @@ export class Recognizer {
         classifierUrl: new URL(MODEL_FILES.classifier, base).href,
         classifier2Url: new URL(MODEL_FILES.classifier2, base).href,
         flowersUrl: new URL(MODEL_FILES.flowers, base).href,
+        flowers2Url: new URL(MODEL_FILES.flowers2, base).href,
         finderUrl: new URL(MODEL_FILES.finder, base).href,
         verifierUrl: new URL(MODEL_FILES.verifier, base).href,
       };
