@@ -17,6 +17,8 @@ test -s "$TMP/run/det/detector.onnx" && test -s "$TMP/run/cls/classifier.onnx" &
 test -s "$TMP/run/det-init/detector.onnx" && test -s "$TMP/run/cls-init/classifier.onnx"
 # the character spotter trained one step, and the reader + spotter export
 test -s "$TMP/run/spot/flowers.onnx" && test -s "$TMP/run/flowers-mix.onnx"
+# the flower readers as a cascade (export --flw-cascade): two files, checked against one graph
+test -s "$TMP/run/flw-cascade/flowers.onnx" && test -s "$TMP/run/flw-cascade/flowers2.onnx"
 # the numeral reader (numerals.py) trained one step, and the mix with it
 test -s "$TMP/run/num/ckpt.pt" && test -s "$TMP/run/num-flw/flowers.onnx"
 # the tile verifier (verifier.py) trained one step from mined crops, and exported

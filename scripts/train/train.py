@@ -791,6 +791,12 @@ def _smoke_ensemble(out):
         want = p / p.sum(1, keepdim=True)
     assert got.shape == (3, 8) and (got - want).abs().max().item() < 1e-5
     assert os.path.getsize(os.path.join(a.out, "flowers.onnx")) > os.path.getsize(os.path.join(out, "flowers-mix.onnx")), "the readers are both in"
+    # export --flw-cascade: the first reader and the spotter in flowers.onnx, the second reader
+    # in flowers2.onnx (export_flw_cascade checks their mix against the one graph of both)
+    c = argparse.Namespace(**vars(a))
+    c.out, c.flw_cascade, c.spot_scales = os.path.join(out, "flw-cascade"), True, [1.0, 0.75]
+    export_from_ckpt(c)
+    assert all(os.path.exists(os.path.join(c.out, f)) for f in ("flowers.onnx", "flowers2.onnx")), "both cascade files"
 
 
 def _smoke_import(out):
