@@ -586,14 +586,19 @@ class FlowerMix(torch.nn.Module):
         self.sizes = [(round(FLW_H * k), round(FLW_W * k)) for k in spot_scales]
         self.numerals, self.num_weight = numerals, float(num_weight)
 
-    def forward(self, x):
+    def parts(self, x):
+        """The reader's f1..f8 log-softmax and the sum of the spotter's over its scales."""
         a = F.log_softmax(self.reader(x)[:, F0:F0 + 8], dim=1)
         bs = [F.log_softmax(self.spotter(x if (h, w) == (FLW_H, FLW_W) else F.interpolate(x, size=(h, w), mode="bilinear", align_corners=False))[:, F0:F0 + 8], dim=1)
               for h, w in self.sizes]
         b = bs[0]
         for more in bs[1:]:
             b = b + more
-        out = a * (1.0 - self.w) + b * (self.w / len(bs))
+        return a, b
+
+    def forward(self, x):
+        a, b = self.parts(x)
+        out = a * (1.0 - self.w) + b * (self.w / len(self.sizes))
         if self.numerals is not None:
             out = out + self.num_weight * numeral_factor(self.numerals(x))
         return out
@@ -620,14 +625,8 @@ class FlowerParts(torch.nn.Module):
         self.mix = FlowerMix(reader, spotter, w, spot_scales)
 
     def forward(self, x):
-        m = self.mix
-        a = F.log_softmax(m.reader(x)[:, F0:F0 + 8], dim=1)
-        bs = [F.log_softmax(m.spotter(x if (h, w) == (FLW_H, FLW_W) else F.interpolate(x, size=(h, w), mode="bilinear", align_corners=False))[:, F0:F0 + 8], dim=1)
-              for h, w in m.sizes]
-        b = bs[0]
-        for more in bs[1:]:
-            b = b + more
-        return torch.cat([a, b / len(bs), torch.full_like(a[:, :1], m.w)], dim=1)
+        a, b = self.mix.parts(x)
+        return torch.cat([a, b / len(self.mix.sizes), torch.full_like(a[:, :1], self.mix.w)], dim=1)
 
 
 class FlowerLogSoftmax(torch.nn.Module):
