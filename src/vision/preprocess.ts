@@ -117,17 +117,19 @@ export function letterbox(img: RasterImage, size = 512, multiple = 32, fit = 1):
     // a whole factor each way (the 1024-px raster to the detector's 512 or 256): k x k box means, straight into the planes
     boxMeansInto(img, cw, ch, k, data, W, plane, padX, padY);
   } else {
-    // at the raster's own size (the fine search at 1024) straight from its bytes, else area-resized
-    const same = cw === img.width && ch === img.height;
-    const src = same ? img.data : resizeArea(img, cw, ch);
-    const step = same ? img.channels : 3;
-    const mul = same ? 1 / 255 : 1;
-    for (let y = 0; y < ch; y++) {
-      for (let x = 0, s = y * cw * step, d = (y + padY) * W + padX; x < cw; x++, s += step, d++) {
-        data[d] = src[s] * mul;
-        data[plane + d] = src[s + 1] * mul;
-        data[2 * plane + d] = src[s + 2] * mul;
+    if (cw === img.width && ch === img.height) {
+      // at the raster's own size (the fine search at 1024) straight from its bytes
+      const step = img.channels, src = img.data, mul = 1 / 255;
+      for (let y = 0; y < ch; y++) {
+        for (let x = 0, s = y * cw * step, d = (y + padY) * W + padX; x < cw; x++, s += step, d++) {
+          data[d] = src[s] * mul;
+          data[plane + d] = src[s + 1] * mul;
+          data[2 * plane + d] = src[s + 2] * mul;
+        }
       }
+    } else {
+      // else area-resized straight into the planes
+      areaResizeInto(img, cw, ch, data, W, plane, padX, padY);
     }
   }
   return {
@@ -149,65 +151,88 @@ export function letterboxPoint(t: LetterboxTransform, x: number, y: number): [nu
 
 /** Area-average resize to w x h; returns RGB floats in [0,1], interleaved. */
 export function resizeArea(img: RasterImage, w: number, h: number): Float32Array {
-  const { width: W, height: H, channels: C, data } = img;
+  const planar = new Float32Array(3 * w * h);
   // a whole factor each way (the 1024-px raster to the detector's 512, 256 or 1024): box sums
-  const k = W / w;
-  if (Number.isInteger(k) && k >= 1 && H === h * k) {
-    const planar = new Float32Array(3 * w * h);
-    boxMeansInto(img, w, h, k, planar, w, w * h, 0, 0);
-    const out = new Float32Array(3 * w * h);
-    for (let i = 0, d = 0; i < w * h; i++, d += 3) {
-      out[d] = planar[i]!; out[d + 1] = planar[w * h + i]!; out[d + 2] = planar[2 * w * h + i]!;
-    }
-    return out;
-  }
-  // horizontal pass: H rows x w cols x 3
-  const tmp = new Float32Array(H * w * 3);
-  const fx = W / w;
-  const xs0 = new Int32Array(w), xs1 = new Int32Array(w);
-  const wa = new Float32Array(w), wb = new Float32Array(w);
-  for (let x = 0; x < w; x++) {
-    const a = x * fx, b = Math.min(W, (x + 1) * fx);
-    xs0[x] = Math.floor(a);
-    xs1[x] = Math.min(W - 1, Math.ceil(b) - 1);
-    wa[x] = 1 - (a - Math.floor(a)); // weight of first pixel
-    wb[x] = b - Math.floor(b) || 1; // weight of last pixel
-  }
-  for (let y = 0; y < H; y++) {
-    const row = y * W * C;
-    for (let x = 0; x < w; x++) {
-      let r = 0, g = 0, bl = 0, ws = 0;
-      const x0 = xs0[x], x1 = xs1[x];
-      for (let sx = x0; sx <= x1; sx++) {
-        let wt = 1;
-        if (sx === x0) wt = wa[x];
-        if (sx === x1) wt = x1 === x0 ? Math.min(wa[x], fx) : wb[x];
-        const s = row + sx * C;
-        r += data[s] * wt; g += data[s + 1] * wt; bl += data[s + 2] * wt; ws += wt;
-      }
-      const d = (y * w + x) * 3;
-      tmp[d] = r / ws; tmp[d + 1] = g / ws; tmp[d + 2] = bl / ws;
-    }
-  }
-  const out = new Float32Array(h * w * 3);
-  const fy = H / h;
-  for (let y = 0; y < h; y++) {
-    const a = y * fy, b = Math.min(H, (y + 1) * fy);
-    const y0 = Math.floor(a), y1 = Math.min(H - 1, Math.ceil(b) - 1);
-    const d0 = y * w * 3;
-    let ws = 0;
-    for (let sy = y0; sy <= y1; sy++) {
-      let wt = 1;
-      if (sy === y0) wt = 1 - (a - y0);
-      if (sy === y1) wt = y1 === y0 ? Math.min(1 - (a - y0), fy) : b - Math.floor(b) || 1;
-      ws += wt;
-      const s0 = sy * w * 3;
-      for (let k = 0; k < w * 3; k++) out[d0 + k] += tmp[s0 + k] * wt;
-    }
-    const inv = 1 / (ws * 255);
-    for (let k = 0; k < w * 3; k++) out[d0 + k] *= inv;
+  const k = img.width / w;
+  if (Number.isInteger(k) && k >= 1 && img.height === h * k) boxMeansInto(img, w, h, k, planar, w, w * h, 0, 0);
+  else areaResizeInto(img, w, h, planar, w, w * h, 0, 0);
+  const out = new Float32Array(3 * w * h);
+  for (let i = 0, d = 0; i < w * h; i++, d += 3) {
+    out[d] = planar[i]!; out[d + 1] = planar[w * h + i]!; out[d + 2] = planar[2 * w * h + i]!;
   }
   return out;
+}
+
+/** The source pixels (`first`, `count`) and weights (`weight`, `stride` per output pixel; the partly
+ * covered first and last pixels weigh their covered part) of each of m output pixels of an area
+ * resize from n pixels along one axis, and their sums. `f32` rounds the edge weights to float32,
+ * as the horizontal pass always has. */
+function areaTaps(n: number, m: number, f32: boolean) {
+  const f = n / m;
+  const stride = Math.ceil(f) + 2;
+  const first = new Int32Array(m), count = new Int32Array(m);
+  const weight = new Float64Array(m * stride), sum = new Float64Array(m);
+  const r = f32 ? Math.fround : (v: number) => v;
+  for (let i = 0; i < m; i++) {
+    const a = i * f, b = Math.min(n, (i + 1) * f);
+    const s0 = Math.floor(a), s1 = Math.min(n - 1, Math.ceil(b) - 1);
+    const wa = r(1 - (a - s0)), wb = r(b - Math.floor(b) || 1);
+    first[i] = s0;
+    count[i] = s1 - s0 + 1;
+    let ws = 0;
+    for (let s = s0; s <= s1; s++) {
+      let wt = 1;
+      if (s === s0) wt = wa;
+      if (s === s1) wt = s1 === s0 ? Math.min(wa, f) : wb;
+      weight[i * stride + s - s0] = wt;
+      ws += wt;
+    }
+    sum[i] = ws;
+  }
+  return { first, count, weight, sum, stride };
+}
+
+/** Scratch rows of the area resize's horizontal pass, kept between calls (a scan makes a few MB of
+ * them each time, and fresh ones cost the garbage collector more than the copying). */
+let areaScratch = new Float32Array(0);
+
+/** Area-average resize of a raster to w x h in [0, 1], written into the three planes (`plane` apart,
+ * rows `stride` long) of `out` at (padX, padY): a horizontal pass, then a vertical one, summed in
+ * float32 as they always were. */
+function areaResizeInto(img: RasterImage, w: number, h: number, out: Float32Array, stride: number, plane: number, padX: number, padY: number): void {
+  const { width: W, height: H, channels: C, data } = img;
+  const hx = areaTaps(W, w, true), vy = areaTaps(H, h, false);
+  // horizontal pass: three planes of H rows x w columns
+  const tp = H * w;
+  if (areaScratch.length < 3 * tp + w) areaScratch = new Float32Array(3 * tp + w);
+  const tmp = areaScratch;
+  for (let y = 0; y < H; y++) {
+    const row = y * W * C;
+    for (let x = 0, o = y * w; x < w; x++, o++) {
+      let r = 0, g = 0, b = 0;
+      for (let t = 0, s = row + hx.first[x]! * C, k = x * hx.stride, n = hx.count[x]!; t < n; t++, s += C, k++) {
+        const wt = hx.weight[k]!;
+        r += data[s]! * wt; g += data[s + 1]! * wt; b += data[s + 2]! * wt;
+      }
+      const ws = hx.sum[x]!;
+      tmp[o] = r / ws; tmp[tp + o] = g / ws; tmp[2 * tp + o] = b / ws;
+    }
+  }
+  // vertical pass, a row at a time in the scratch's last w values
+  const acc = tmp.subarray(3 * tp, 3 * tp + w);
+  for (let y = 0; y < h; y++) {
+    const inv = 1 / (vy.sum[y]! * 255);
+    for (let c = 0; c < 3; c++) {
+      acc.fill(0);
+      for (let t = 0, k = y * vy.stride, n = vy.count[y]!; t < n; t++, k++) {
+        const wt = vy.weight[k]!;
+        const s0 = c * tp + (vy.first[y]! + t) * w;
+        for (let x = 0; x < w; x++) acc[x] += tmp[s0 + x]! * wt;
+      }
+      const d = c * plane + (y + padY) * stride + padX;
+      for (let x = 0; x < w; x++) out[d + x] = acc[x]! * inv;
+    }
+  }
 }
 
 /** The means of the k x k blocks of a raster (W = w * k, H = h * k) in [0, 1], written into the three
