@@ -189,8 +189,7 @@ export async function readCrops(sessions: readonly OrtSession[], crops: Float32A
     return firstRead;
   };
   const probs = await readRest(crops, upright.map((_, i) => i), upright);
-  if (mode === 'off') return probs;
-  const again = mode === 'all' ? probs.map((_, i) => i) : probs.flatMap((p, i) => (topProbability(p) < TTA_CONFIDENT ? [i] : []));
+  const again = toTurn(probs, mode);
   if (!again.length) return probs;
   const turnedData = turnedCrops(crops, again, plane);
   const turned = await readRest(turnedData, again, await run(first, turnedData, again.length));
@@ -233,6 +232,13 @@ async function classifyCrops(models: Models, crops: Float32Array, n: number, mod
   return readCrops(models.classifier2 ? [models.classifier, models.classifier2] : [models.classifier], crops, n, h, w, models.labels.length, mode, sure, confidence);
 }
 
+/** The readings to read again turned 180 degrees: with `mode` 'all' every one, else (not 'off') those
+ * whose top probability is below TTA_CONFIDENT. */
+function toTurn(probs: readonly Float32Array[], mode: TtaMode): number[] {
+  if (mode === 'off') return [];
+  return mode === 'all' ? probs.map((_, i) => i) : probs.flatMap((p, i) => (topProbability(p) < TTA_CONFIDENT ? [i] : []));
+}
+
 /** The top probability of a reading. */
 function topProbability(p: ArrayLike<number>): number {
   let m = -Infinity;
@@ -255,14 +261,12 @@ async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sidew
   if (!idx.length) return;
   const crops = cropTiles(img, idx.map((i) => boxes[i]!), idx.map((i) => sideways[i]!), FLOWER_W, FLOWER_H, margin);
   const read = await flowerProbs(models, crops, idx.length);
-  if (mode !== 'off') {
-    const again = mode === 'all' ? read.map((_, j) => j) : read.flatMap((p, j) => (topProbability(p) < TTA_CONFIDENT ? [j] : []));
-    if (again.length) {
-      const turned = await flowerProbs(models, turnedCrops(crops, again, FLOWER_H * FLOWER_W), again.length);
-      again.forEach((j, m) => {
-        for (let k = 0; k < 8; k++) read[j]![k] = (read[j]![k]! + turned[m]![k]!) / 2;
-      });
-    }
+  const again = toTurn(read, mode);
+  if (again.length) {
+    const turned = await flowerProbs(models, turnedCrops(crops, again, FLOWER_H * FLOWER_W), again.length);
+    again.forEach((j, m) => {
+      for (let k = 0; k < 8; k++) read[j]![k] = (read[j]![k]! + turned[m]![k]!) / 2;
+    });
   }
   idx.forEach((i, j) => withFlowerReading(probs[i]!, read[j]!, f0, weight));
 }

@@ -116,21 +116,19 @@ export function letterbox(img: RasterImage, size = 512, multiple = 32, fit = 1):
   if (Number.isInteger(k) && k > 1 && img.height === ch * k) {
     // a whole factor each way (the 1024-px raster to the detector's 512 or 256): k x k box means, straight into the planes
     boxMeansInto(img, cw, ch, k, data, W, plane, padX, padY);
-  } else {
-    if (cw === img.width && ch === img.height) {
-      // at the raster's own size (the fine search at 1024) straight from its bytes
-      const step = img.channels, src = img.data, mul = 1 / 255;
-      for (let y = 0; y < ch; y++) {
-        for (let x = 0, s = y * cw * step, d = (y + padY) * W + padX; x < cw; x++, s += step, d++) {
-          data[d] = src[s] * mul;
-          data[plane + d] = src[s + 1] * mul;
-          data[2 * plane + d] = src[s + 2] * mul;
-        }
+  } else if (cw === img.width && ch === img.height) {
+    // at the raster's own size (the fine search at 1024) straight from its bytes
+    const step = img.channels, src = img.data, mul = 1 / 255;
+    for (let y = 0; y < ch; y++) {
+      for (let x = 0, s = y * cw * step, d = (y + padY) * W + padX; x < cw; x++, s += step, d++) {
+        data[d] = src[s] * mul;
+        data[plane + d] = src[s + 1] * mul;
+        data[2 * plane + d] = src[s + 2] * mul;
       }
-    } else {
-      // else area-resized straight into the planes
-      areaResizeInto(img, cw, ch, data, W, plane, padX, padY);
     }
+  } else {
+    // else area-resized straight into the planes
+    areaResizeInto(img, cw, ch, data, W, plane, padX, padY);
   }
   return {
     data,
