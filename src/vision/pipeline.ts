@@ -826,6 +826,52 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   return result;
 }
 
+/** The crops a typical hand gives the classifier at once (primeModels). */
+export const PRIME_CROPS = 16;
+
+/** The raster primeModels cuts its inputs from: a 4:3 photo decoded at 1024 px, grey. */
+export const PRIME_RASTER = { width: 1024, height: 768 };
+
+/**
+ * The inputs a scan of a 4:3 photo gives each model, cut from a grey raster as a scan cuts them
+ * (so that the letterbox and the crop cutting run too): the detector's letterbox at DET_SIZE, the
+ * finder's at FINDER_COARSE_SIZE, a hand's PRIME_CROPS crops for the classifier, and two crops
+ * for the second classifier, the verifier and each flower reader.
+ */
+export function primeInputs(m: Models): { session: OrtSession; data: Float32Array; dims: number[] }[] {
+  const { width, height } = PRIME_RASTER;
+  const img: RasterImage = { width, height, channels: 3, data: new Uint8Array(width * height * 3).fill(128) };
+  const { w, h } = modelCropSize(m);
+  const boxes = (n: number): Box[] => Array.from({ length: n }, (_, i) => [40 + i * 58, 300, 54, 72]);
+  const crops = (s: OrtSession | undefined, n: number, cw: number, ch: number) =>
+    s ? [{ session: s, data: cropTiles(img, boxes(n), Array(n).fill(false), cw, ch), dims: [n, 3, ch, cw] }] : [];
+  const lb = (s: OrtSession | undefined, side: number) => {
+    if (!s) return [];
+    const l = letterbox(img, side);
+    return [{ session: s, data: l.data, dims: [...l.dims] }];
+  };
+  return [
+    ...lb(m.detector, DET_SIZE),
+    ...lb(m.finder, FINDER_COARSE_SIZE),
+    ...crops(m.classifier, PRIME_CROPS, w, h),
+    ...crops(m.classifier2, 2, w, h),
+    ...crops(m.verifier, 2, w, h),
+    ...crops(m.flowers, 2, FLOWER_W, FLOWER_H),
+    ...crops(m.flowers2, 2, FLOWER_W, FLOWER_H),
+  ];
+}
+
+/**
+ * Runs every model once on the inputs of a scan (primeInputs). The wasm engine compiles a kernel
+ * well only once it has run for a while, the runtime plans memory per input shape, and the
+ * JavaScript that cuts the inputs is compiled as it runs: after loading (and its tiny warm-up
+ * runs) the first scan took 2-3 times as long as later ones (`npm run bench:first`). The app's
+ * worker primes while the player frames the photo.
+ */
+export async function primeModels(m: Models): Promise<void> {
+  for (const { session, data, dims } of primeInputs(m)) await session.run({ [session.inputNames[0]!]: floatTensor(data, dims) });
+}
+
 /** Treat the whole picture as one tile; top-k classes (both ways up averaged, as tiles lie either way). */
 export async function classifyTileImage(img: RasterImage, models: Models, k = 3, tta: boolean | TtaMode = 'all'): Promise<{ code: TileCode; score: number }[]> {
   const { w, h } = modelCropSize(models);

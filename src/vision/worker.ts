@@ -7,12 +7,14 @@
 import { configureRuntime } from './runtime.ts';
 import { loadModels, disposeModels, type Models } from './session.ts';
 import { decodeBrowser } from './decode-browser.ts';
-import { classifyTileImage, scanPhoto } from './pipeline.ts';
+import { classifyTileImage, primeModels, scanPhoto } from './pipeline.ts';
 import { isWorkerRequest, type WorkerResponse } from './protocol.ts';
 import { VisionError } from './types.ts';
 
 const ctx = self as unknown as DedicatedWorkerGlobalScope;
 let models: Promise<Models> | null = null;
+/** The models run once at a scan's shapes after loading (primeModels); a scan waits for it. */
+let primed: Promise<void> = Promise.resolve();
 
 function post(m: WorkerResponse, transfer: Transferable[] = []): void {
   ctx.postMessage(m, transfer);
@@ -41,6 +43,8 @@ async function onMessage(ev: MessageEvent): Promise<void> {
     try {
       const m = await models;
       post({ status: 'ready', modelBytes: m.bytes, threads });
+      // while the player frames the photo: the first scan then runs at about the speed of later ones
+      primed = primeModels(m).catch(() => undefined);
     } catch (e) {
       models = null;
       post({ status: 'error', code: e instanceof VisionError ? e.code : 'model-load-failed', message: (e as Error).message });
@@ -60,6 +64,7 @@ async function onMessage(ev: MessageEvent): Promise<void> {
   const t0 = performance.now();
   try {
     const m = await models;
+    await primed;
     post({ status: 'progress', id, stage: 'decode', fraction: 0 });
     const bytes = msg.image instanceof ArrayBuffer ? new Uint8Array(msg.image) : new Uint8Array(await msg.image.arrayBuffer());
     const photo = await decodeBrowser(bytes);
