@@ -268,6 +268,35 @@ describe('scanner app', () => {
     await ctx.close();
   });
 
+  test('a 12 MP photo stored on its side (EXIF orientation 6), as phones store them, reads the right way up (phone size)', async () => {
+    // the browser decodes it at 3/8 of its size (decodeJpegScaled) and turns it by its EXIF tag
+    const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
+    const label = JSON.parse(readFileSync(resolve(FIXTURES, 'hand-a.json'), 'utf8')) as Label;
+    const big = resolve(mkdtempSync(join(tmpdir(), 'mj-12mp-')), 'hand-a-12mp.jpg');
+    // (two pipelines: in one, sharp turns the photo before it resizes it)
+    const upright = await sharp(resolve(FIXTURES, 'hand-a.jpg')).resize(4000, 3000).toBuffer();
+    await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 92 }).toFile(big);
+    assert.deepEqual(await sharp(big).metadata().then((m) => [m.width, m.height, m.orientation]), [3000, 4000, 6]);
+    await page.goto(server.url);
+    await page.locator('.recog-status.ready').waitFor({ timeout: 60_000 });
+    await page.getByTestId('file-input').setInputFiles(big);
+    await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 60_000 });
+    await page.locator('.photo-wrap img').waitFor();
+    const tiles = await storeTiles(page);
+    // every labelled tile found where it lies on the upright photo (boxes in its 4000x3000 pixels), nearly all read right
+    const k = 4000 / label.width;
+    let found = 0, right = 0;
+    for (const lt of label.tiles) {
+      const box: Box = [lt.box[0] * k, lt.box[1] * k, lt.box[2] * k, lt.box[3] * k];
+      const t = tiles.find((x) => x.box && iou(x.box, box) >= 0.5);
+      if (t) { found++; if (t.code === lt.code) right++; }
+    }
+    assert.ok(found >= label.tiles.length - 1, `found ${found} of ${label.tiles.length}`);
+    assert.ok(right >= label.tiles.length - 2, `read ${right} of ${label.tiles.length} right`);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
   test('manual path: tile keyboard and pasted notation, no camera', async () => {
     const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
     await page.goto(server.url);
