@@ -829,18 +829,26 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
 /** The crops a typical hand gives the classifier at once (primeModels). */
 export const PRIME_CROPS = 16;
 
-/** The raster primeModels cuts its inputs from: a 4:3 photo decoded at 1024 px, grey. */
-export const PRIME_RASTER = { width: 1024, height: 768 };
+/**
+ * A grey raster of a 4:3 photo decoded at 1024 px, for primeModels: as Node's decode gives it (RGB
+ * bytes) or as the browser's does (RGBA from a canvas). The JavaScript that cuts the inputs is
+ * compiled for the kind of raster it has seen: primed on the other kind, the browser's second scan
+ * spent 200-300 ms more in the letterbox.
+ */
+export function primeRaster(kind: 'node' | 'browser' = 'node'): RasterImage {
+  const width = 1024, height = 768;
+  return kind === 'node'
+    ? { width, height, channels: 3, data: new Uint8Array(width * height * 3).fill(128) }
+    : { width, height, channels: 4, data: new Uint8ClampedArray(width * height * 4).fill(128) };
+}
 
 /**
- * The inputs a scan of a 4:3 photo gives each model, cut from a grey raster as a scan cuts them
+ * The inputs a scan of a 4:3 photo gives each model, cut from a raster (primeRaster) as a scan cuts them
  * (so that the letterbox and the crop cutting run too): the detector's letterbox at DET_SIZE, the
  * finder's at FINDER_COARSE_SIZE, a hand's PRIME_CROPS crops for the classifier, and two crops
  * for the second classifier, the verifier and each flower reader.
  */
-export function primeInputs(m: Models): { session: OrtSession; data: Float32Array; dims: number[] }[] {
-  const { width, height } = PRIME_RASTER;
-  const img: RasterImage = { width, height, channels: 3, data: new Uint8Array(width * height * 3).fill(128) };
+export function primeInputs(m: Models, img: RasterImage = primeRaster()): { session: OrtSession; data: Float32Array; dims: number[] }[] {
   const { w, h } = modelCropSize(m);
   const boxes = (n: number): Box[] => Array.from({ length: n }, (_, i) => [40 + i * 58, 300, 54, 72]);
   const crops = (s: OrtSession | undefined, n: number, cw: number, ch: number) =>
@@ -868,8 +876,8 @@ export function primeInputs(m: Models): { session: OrtSession; data: Float32Arra
  * runs) the first scan took 2-3 times as long as later ones (`npm run bench:first`). The app's
  * worker primes while the player frames the photo.
  */
-export async function primeModels(m: Models): Promise<void> {
-  for (const { session, data, dims } of primeInputs(m)) await session.run({ [session.inputNames[0]!]: floatTensor(data, dims) });
+export async function primeModels(m: Models, img?: RasterImage): Promise<void> {
+  for (const { session, data, dims } of primeInputs(m, img)) await session.run({ [session.inputNames[0]!]: floatTensor(data, dims) });
 }
 
 /** Treat the whole picture as one tile; top-k classes (both ways up averaged, as tiles lie either way). */

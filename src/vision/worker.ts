@@ -7,7 +7,7 @@
 import { configureRuntime } from './runtime.ts';
 import { loadModels, disposeModels, type Models } from './session.ts';
 import { decodeBrowser } from './decode-browser.ts';
-import { classifyTileImage, primeModels, scanPhoto } from './pipeline.ts';
+import { classifyTileImage, primeModels, primeRaster, scanPhoto } from './pipeline.ts';
 import { isWorkerRequest, type WorkerResponse } from './protocol.ts';
 import { VisionError } from './types.ts';
 
@@ -44,7 +44,7 @@ async function onMessage(ev: MessageEvent): Promise<void> {
       const m = await models;
       post({ status: 'ready', modelBytes: m.bytes, threads });
       // while the player frames the photo: the first scan then runs at about the speed of later ones
-      primed = primeModels(m).catch(() => undefined);
+      primed = primeModels(m, primeRaster('browser')).catch(() => undefined);
     } catch (e) {
       models = null;
       post({ status: 'error', code: e instanceof VisionError ? e.code : 'model-load-failed', message: (e as Error).message });
