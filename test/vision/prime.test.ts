@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadDefaultModels, scanBytes } from '../../src/vision/node.ts';
-import { PRIME_CROPS, primeInputs, primeModels } from '../../src/vision/pipeline.ts';
+import { PRIME_CROPS, primeInputs, primeModels, primeRaster } from '../../src/vision/pipeline.ts';
 import { CROP_H, CROP_W, FLOWER_H, FLOWER_W } from '../../src/vision/preprocess.ts';
 import type { Models } from '../../src/vision/session.ts';
 import type { OrtSession } from '../../src/vision/runtime.ts';
@@ -55,6 +55,18 @@ describe('primeModels', () => {
     m.crop = { w: 72, h: 96 };
     await primeModels(m);
     expect(Object.fromEntries(calls)).toEqual({ detector: [[1, 3, 384, 512]], classifier: [[PRIME_CROPS, 3, 96, 72]] });
+  });
+
+  it('cuts the same inputs from the browser\'s kind of raster (RGBA from a canvas) as from Node\'s (RGB bytes)', () => {
+    const calls: Calls = new Map();
+    const m = fakeModels(calls);
+    const browser = primeRaster('browser'), node = primeRaster('node');
+    expect([browser.channels, browser.data instanceof Uint8ClampedArray, node.channels, node.data instanceof Uint8Array]).toEqual([4, true, 3, true]);
+    const a = primeInputs(m, browser), b = primeInputs(m, node);
+    expect(a.map((x) => x.dims)).toEqual(b.map((x) => x.dims));
+    a.forEach((x, i) => expect(x.data.length === b[i]!.data.length && x.data.every((v, j) => v === b[i]!.data[j])).toBe(true));
+    // grey, not the letterbox's padding alone: the crops hold the raster's 128
+    expect(a[2]!.data[0]).toBeCloseTo(128 / 255, 5);
   });
 
   it('gives the shipped detector and finder the inputs a scan of a 4:3 photo gives them, and the other models inputs of the same sizes', async () => {
