@@ -36,8 +36,9 @@ export async function decodeBrowser(bytes: Uint8Array, maxSide = BROWSER_DECODE_
   }
   const s = Math.min(1, maxSide / Math.max(ow, oh));
   const w = Math.max(1, Math.round(ow * s)), h = Math.max(1, Math.round(oh * s));
-  const detail = (region: Box, side: number) => decodeRegion(blob, region, ow, oh, side);
-  const fast = info.format === 'jpeg' && info.width && info.height ? await decodeJpegScaled(bytes, info.width, info.height, w, h, o) : null;
+  const stored = info.format === 'jpeg' && info.width && info.height ? { width: info.width, height: info.height, orientation: o } : null;
+  const detail = (region: Box, side: number) => decodeRegion(blob, bytes, stored, region, ow, oh, side);
+  const fast = stored ? await decodeJpegScaled(bytes, stored.width, stored.height, o, [0, 0, ow, oh], w, h) : null;
   if (fast) return { image: { width: w, height: h, channels: 4, data: fast }, originalWidth: ow, originalHeight: oh, notes, detail };
   let bmp: ImageBitmap;
   try {
@@ -67,20 +68,25 @@ type ScaledDecoderClass = {
 };
 
 /**
- * The JPEG's pixels (RGBA) at w x h (the EXIF-rotated size), decoded at reduced resolution by
- * ImageDecoder, and the canvas takes them the rest of the way. The JPEG's transform scales by n/8;
- * Chromium takes the largest scale no larger than the desired size, so the desired size is the
- * stored size (cw x ch) at the smallest n/8 that is at least w x h (jpegScale). Null when no scale
- * below 1 would do, and where the result cannot be trusted, for the caller's
- * createImageBitmap path (which also reports a broken file): no ImageDecoder, a decode error, or a
- * rotated photo whose frame does not say it is rotated (engines before VideoFrame.rotation ignore
- * EXIF orientation here) or comes out at the wrong shape.
+ * A part of a JPEG, as RGBA pixels at w x h: `region` [x, y, width, height] in the pixels of the
+ * EXIF-rotated photo (the whole photo for the raster scans start from; the zoom pass's region for
+ * DecodedPhoto.detail), decoded at reduced resolution by ImageDecoder and drawn to size by the
+ * canvas. The JPEG's transform scales by n/8; Chromium takes the largest scale no larger than the
+ * desired size, so the desired size is the stored size (cw x ch) at the smallest n/8 that gives the
+ * region at least w x h (jpegScale). Null when no scale below 1 would do, and where the result
+ * cannot be trusted, for the caller's createImageBitmap path (which also reports a broken file): no
+ * ImageDecoder, a decode error, or a rotated photo whose frame does not say it is rotated (engines
+ * before VideoFrame.rotation ignore EXIF orientation here) or comes out at the wrong shape.
  */
-export async function decodeJpegScaled(bytes: Uint8Array, cw: number, ch: number, w: number, h: number, orientation: number): Promise<Uint8ClampedArray | null> {
+export async function decodeJpegScaled(bytes: Uint8Array, cw: number, ch: number, orientation: number, region: readonly [number, number, number, number], w: number, h: number): Promise<Uint8ClampedArray | null> {
   const Decoder = (globalThis as { ImageDecoder?: ScaledDecoderClass }).ImageDecoder;
   // orientations 5-8 store the photo on its side
   const side = orientation >= 5 && orientation <= 8;
-  const n = jpegScale(cw, ch, side ? h : w, side ? w : h);
+  const ow = side ? ch : cw, oh = side ? cw : ch;
+  const [x, y, rw, rh] = region;
+  // the whole photo at the scale that gives the region w x h
+  const f = Math.max(w / rw, h / rh);
+  const n = jpegScale(cw, ch, Math.ceil((side ? oh : ow) * f), Math.ceil((side ? ow : oh) * f));
   if (!Decoder || typeof OffscreenCanvas === 'undefined' || n >= 8) return null;
   let dec: ScaledDecoder | null = null;
   let frame: (VideoFrame & { rotation?: number; flip?: boolean }) | null = null;
@@ -90,14 +96,16 @@ export async function decodeJpegScaled(bytes: Uint8Array, cw: number, ch: number
     frame = (await dec.decode()).image;
     if (orientation !== 1 && typeof frame.rotation !== 'number') return null;
     const dw = frame.displayWidth, dh = frame.displayHeight;
-    if (Math.abs(dw / dh - w / h) > 0.02 * (w / h) || dw < w || dh < h) return null;
+    if (Math.abs(dw / dh - ow / oh) > 0.02 * (ow / oh) || dw < Math.floor(ow * f) || dh < Math.floor(oh * f)) return null;
     const canvas = new OffscreenCanvas(w, h);
     const ctx = canvas.getContext('2d');
     if (!ctx) return null;
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, w, h);
     ctx.imageSmoothingQuality = 'medium';
-    ctx.drawImage(frame, 0, 0, w, h);
+    // the region in the decoded frame's pixels
+    const kx = dw / ow, ky = dh / oh;
+    ctx.drawImage(frame, x * kx, y * ky, rw * kx, rh * ky, 0, 0, w, h);
     return ctx.getImageData(0, 0, w, h).data;
   } catch {
     return null;
@@ -113,11 +121,14 @@ export function jpegScale(cw: number, ch: number, tw: number, th: number): numbe
 }
 
 /** A region of the EXIF-rotated photo at up to `maxSide` px on its long side, from the full-resolution
- * photo (DecodedPhoto.detail): the whole photo is decoded oriented, and the region drawn from it. */
-async function decodeRegion(blob: Blob, region: Box, ow: number, oh: number, maxSide: number): Promise<RasterImage> {
+ * photo (DecodedPhoto.detail): a JPEG decoded at the n/8 scale the region needs (decodeJpegScaled),
+ * else the whole photo decoded oriented, and the region drawn from it. */
+async function decodeRegion(blob: Blob, bytes: Uint8Array, stored: { width: number; height: number; orientation: number } | null, region: Box, ow: number, oh: number, maxSide: number): Promise<RasterImage> {
   const [x, y, rw, rh] = clampRegion(region, ow, oh);
   const s = Math.min(1, maxSide / Math.max(rw, rh));
   const w = Math.max(1, Math.round(rw * s)), h = Math.max(1, Math.round(rh * s));
+  const fast = stored ? await decodeJpegScaled(bytes, stored.width, stored.height, stored.orientation, [x, y, rw, rh], w, h) : null;
+  if (fast) return { width: w, height: h, channels: 4, data: fast };
   let bmp: ImageBitmap;
   try {
     bmp = await createImageBitmap(blob, { imageOrientation: 'from-image' });

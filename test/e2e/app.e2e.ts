@@ -297,6 +297,34 @@ describe('scanner app', () => {
     await ctx.close();
   });
 
+  test('a hand small in a 12 MP photo stored on its side: found, and read from the photo at full resolution (phone size)', async () => {
+    // the fixture's 1280x960 pixels in the middle of a 4000x3000 table: tiles of about 20 px in the
+    // 1024-px raster, so the fine search finds them and the zoom pass reads their region again from
+    // the photo (DecodedPhoto.detail; in the browser decodeJpegScaled at the n/8 scale the region needs)
+    const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
+    const label = JSON.parse(readFileSync(resolve(FIXTURES, 'hand-a.json'), 'utf8')) as Label;
+    const at = [1400, 1000];
+    const far = resolve(mkdtempSync(join(tmpdir(), 'mj-far-')), 'hand-a-far.jpg');
+    const upright = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#3a5f3a' } })
+      .composite([{ input: resolve(FIXTURES, 'hand-a.jpg'), left: at[0]!, top: at[1]! }]).jpeg({ quality: 92 }).toBuffer();
+    await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 92 }).toFile(far);
+    await page.goto(server.url);
+    await page.locator('.recog-status.ready').waitFor({ timeout: 60_000 });
+    await page.getByTestId('file-input').setInputFiles(far);
+    await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 60_000 });
+    const tiles = await storeTiles(page);
+    let found = 0, right = 0;
+    for (const lt of label.tiles) {
+      const box: Box = [lt.box[0] + at[0]!, lt.box[1] + at[1]!, lt.box[2], lt.box[3]];
+      const t = tiles.find((x) => x.box && iou(x.box, box) >= 0.5);
+      if (t) { found++; if (t.code === lt.code) right++; }
+    }
+    assert.ok(found >= label.tiles.length - 1, `found ${found} of ${label.tiles.length}`);
+    assert.ok(right >= label.tiles.length - 2, `read ${right} of ${label.tiles.length} right`);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
   test('manual path: tile keyboard and pasted notation, no camera', async () => {
     const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
     await page.goto(server.url);

@@ -41,7 +41,7 @@ describe('decodeJpegScaled', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('gives way to createImageBitmap where there is no ImageDecoder (Node, Safari)', async () => {
-    expect(await decodeJpegScaled(new Uint8Array(8), 4000, 3000, 1024, 768, 1)).toBeNull();
+    expect(await decodeJpegScaled(new Uint8Array(8), 4000, 3000, 1, [0, 0, 4000, 3000], 1024, 768)).toBeNull();
   });
 
   it('asks for the stored size at the scale, turned for orientations 5-8', async () => {
@@ -49,8 +49,8 @@ describe('decodeJpegScaled', () => {
     vi.stubGlobal('ImageDecoder', fakeDecoder({ displayWidth: 1125, displayHeight: 1500 }, seen));
     // no OffscreenCanvas in Node: refused after the checks, but the request was made
     vi.stubGlobal('OffscreenCanvas', class { getContext() { return null; } });
-    await decodeJpegScaled(new Uint8Array(8), 4000, 3000, 1024, 768, 1);
-    await decodeJpegScaled(new Uint8Array(8), 3000, 4000, 1024, 768, 6);
+    await decodeJpegScaled(new Uint8Array(8), 4000, 3000, 1, [0, 0, 4000, 3000], 1024, 768);
+    await decodeJpegScaled(new Uint8Array(8), 3000, 4000, 6, [0, 0, 4000, 3000], 1024, 768);
     expect(seen).toEqual([
       expect.objectContaining({ type: 'image/jpeg', desiredWidth: 1500, desiredHeight: 1125 }),
       expect.objectContaining({ type: 'image/jpeg', desiredWidth: 1125, desiredHeight: 1500 }),
@@ -67,20 +67,35 @@ describe('decodeJpegScaled', () => {
     });
     // an engine without VideoFrame.rotation, which leaves EXIF orientation out
     vi.stubGlobal('ImageDecoder', fakeDecoder({ displayWidth: 1125, displayHeight: 1500 }, seen));
-    expect(await decodeJpegScaled(new Uint8Array(8), 3000, 4000, 1024, 768, 6)).toBeNull();
+    expect(await decodeJpegScaled(new Uint8Array(8), 3000, 4000, 6, [0, 0, 4000, 3000], 1024, 768)).toBeNull();
     // turned, but still on its side
     vi.stubGlobal('ImageDecoder', fakeDecoder({ displayWidth: 1125, displayHeight: 1500, rotation: 0 }, seen));
-    expect(await decodeJpegScaled(new Uint8Array(8), 3000, 4000, 1024, 768, 6)).toBeNull();
+    expect(await decodeJpegScaled(new Uint8Array(8), 3000, 4000, 6, [0, 0, 4000, 3000], 1024, 768)).toBeNull();
     // smaller than asked
     vi.stubGlobal('ImageDecoder', fakeDecoder({ displayWidth: 1000, displayHeight: 750 }, seen));
-    expect(await decodeJpegScaled(new Uint8Array(8), 4000, 3000, 1024, 768, 1)).toBeNull();
+    expect(await decodeJpegScaled(new Uint8Array(8), 4000, 3000, 1, [0, 0, 4000, 3000], 1024, 768)).toBeNull();
     expect(draws).toEqual([]);
     // right: upright, and turned with the frame saying so
     vi.stubGlobal('ImageDecoder', fakeDecoder({ displayWidth: 1500, displayHeight: 1125 }, seen));
-    expect((await decodeJpegScaled(new Uint8Array(8), 4000, 3000, 1024, 768, 1))?.length).toBe(1024 * 768 * 4);
+    expect((await decodeJpegScaled(new Uint8Array(8), 4000, 3000, 1, [0, 0, 4000, 3000], 1024, 768))?.length).toBe(1024 * 768 * 4);
     vi.stubGlobal('ImageDecoder', fakeDecoder({ displayWidth: 1500, displayHeight: 1125, rotation: 90 }, seen));
-    expect((await decodeJpegScaled(new Uint8Array(8), 3000, 4000, 1024, 768, 6))?.length).toBe(1024 * 768 * 4);
+    expect((await decodeJpegScaled(new Uint8Array(8), 3000, 4000, 6, [0, 0, 4000, 3000], 1024, 768))?.length).toBe(1024 * 768 * 4);
     expect(draws).toEqual([1, 1]);
+  });
+
+  it('draws a region of the photo from its place in the decoded frame, asking for the scale the region needs', async () => {
+    const seen: unknown[] = [];
+    const draws: number[][] = [];
+    vi.stubGlobal('OffscreenCanvas', class {
+      getContext() {
+        return { fillRect() {}, drawImage: (_f: unknown, ...a: number[]) => { draws.push(a); }, getImageData: (_x: number, _y: number, w: number, h: number) => ({ data: new Uint8ClampedArray(w * h * 4) }) };
+      }
+    });
+    // the region 1600x1200 of a 4000x3000 photo, to 1024x768: the photo at 0.64 needs 6/8 (3000x2250)
+    vi.stubGlobal('ImageDecoder', fakeDecoder({ displayWidth: 3000, displayHeight: 2250 }, seen));
+    expect((await decodeJpegScaled(new Uint8Array(8), 4000, 3000, 1, [800, 400, 1600, 1200], 1024, 768))?.length).toBe(1024 * 768 * 4);
+    expect(seen).toEqual([expect.objectContaining({ desiredWidth: 3000, desiredHeight: 2250 })]);
+    expect(draws).toEqual([[600, 300, 1200, 900, 0, 0, 1024, 768]]);
   });
 
   it('gives way when the decoder throws (a file the browser cannot read)', async () => {
@@ -90,6 +105,6 @@ describe('decodeJpegScaled', () => {
       async decode() { throw new Error('EncodingError'); }
       close() {}
     });
-    expect(await decodeJpegScaled(new Uint8Array(8), 4000, 3000, 1024, 768, 1)).toBeNull();
+    expect(await decodeJpegScaled(new Uint8Array(8), 4000, 3000, 1, [0, 0, 4000, 3000], 1024, 768)).toBeNull();
   });
 });
