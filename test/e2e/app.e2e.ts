@@ -114,6 +114,30 @@ async function setMelded(page: Page, codes: string[]) {
   assert.equal(await card.getByRole('button', { name: 'Melded', exact: true }).getAttribute('aria-pressed'), 'true');
 }
 
+/**
+ * A photo of the fixture hand (hand-a) through the scanner in a fresh page: every labelled tile must
+ * be found where `place` puts its box in the photo (all but one), and read right (all but two).
+ */
+async function scanPlaced(photo: string, place: (b: Box) => Box): Promise<void> {
+  const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
+  const label = JSON.parse(readFileSync(resolve(FIXTURES, 'hand-a.json'), 'utf8')) as Label;
+  await page.goto(server.url);
+  await page.locator('.recog-status.ready').waitFor({ timeout: 60_000 });
+  await page.getByTestId('file-input').setInputFiles(photo);
+  await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 60_000 });
+  await page.locator('.photo-wrap img').waitFor();
+  const tiles = await storeTiles(page);
+  let found = 0, right = 0;
+  for (const lt of label.tiles) {
+    const t = tiles.find((x) => x.box && iou(x.box, place(lt.box)) >= 0.5);
+    if (t) { found++; if (t.code === lt.code) right++; }
+  }
+  assert.ok(found >= label.tiles.length - 1, `found ${found} of ${label.tiles.length}`);
+  assert.ok(right >= label.tiles.length - 2, `read ${right} of ${label.tiles.length} right`);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+}
+
 async function photoFlow(viewport: { width: number; height: number }, tag: string) {
   const { ctx, page, errors } = await newPage(viewport);
   const label = JSON.parse(readFileSync(resolve(FIXTURES, 'hand-a.json'), 'utf8')) as Label;
@@ -270,59 +294,25 @@ describe('scanner app', () => {
 
   test('a 12 MP photo stored on its side (EXIF orientation 6), as phones store them, reads the right way up (phone size)', async () => {
     // the browser decodes it at 3/8 of its size (decodeJpegScaled) and turns it by its EXIF tag
-    const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
-    const label = JSON.parse(readFileSync(resolve(FIXTURES, 'hand-a.json'), 'utf8')) as Label;
     const big = resolve(mkdtempSync(join(tmpdir(), 'mj-12mp-')), 'hand-a-12mp.jpg');
     // (two pipelines: in one, sharp turns the photo before it resizes it)
     const upright = await sharp(resolve(FIXTURES, 'hand-a.jpg')).resize(4000, 3000).toBuffer();
     await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 92 }).toFile(big);
     assert.deepEqual(await sharp(big).metadata().then((m) => [m.width, m.height, m.orientation]), [3000, 4000, 6]);
-    await page.goto(server.url);
-    await page.locator('.recog-status.ready').waitFor({ timeout: 60_000 });
-    await page.getByTestId('file-input').setInputFiles(big);
-    await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 60_000 });
-    await page.locator('.photo-wrap img').waitFor();
-    const tiles = await storeTiles(page);
-    // every labelled tile found where it lies on the upright photo (boxes in its 4000x3000 pixels), nearly all read right
-    const k = 4000 / label.width;
-    let found = 0, right = 0;
-    for (const lt of label.tiles) {
-      const box: Box = [lt.box[0] * k, lt.box[1] * k, lt.box[2] * k, lt.box[3] * k];
-      const t = tiles.find((x) => x.box && iou(x.box, box) >= 0.5);
-      if (t) { found++; if (t.code === lt.code) right++; }
-    }
-    assert.ok(found >= label.tiles.length - 1, `found ${found} of ${label.tiles.length}`);
-    assert.ok(right >= label.tiles.length - 2, `read ${right} of ${label.tiles.length} right`);
-    assert.deepEqual(errors, []);
-    await ctx.close();
+    // boxes in the upright photo's 4000x3000 pixels (the fixture is 1280x960)
+    const k = 4000 / 1280;
+    await scanPlaced(big, (b) => [b[0] * k, b[1] * k, b[2] * k, b[3] * k]);
   });
 
   test('a hand small in a 12 MP photo stored on its side: found, and read from the photo at full resolution (phone size)', async () => {
     // the fixture's 1280x960 pixels in the middle of a 4000x3000 table: tiles of about 20 px in the
     // 1024-px raster, so the fine search finds them and the zoom pass reads their region again from
     // the photo (DecodedPhoto.detail; in the browser decodeJpegScaled at the n/8 scale the region needs)
-    const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
-    const label = JSON.parse(readFileSync(resolve(FIXTURES, 'hand-a.json'), 'utf8')) as Label;
-    const at = [1400, 1000];
     const far = resolve(mkdtempSync(join(tmpdir(), 'mj-far-')), 'hand-a-far.jpg');
     const upright = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#3a5f3a' } })
-      .composite([{ input: resolve(FIXTURES, 'hand-a.jpg'), left: at[0]!, top: at[1]! }]).jpeg({ quality: 92 }).toBuffer();
+      .composite([{ input: resolve(FIXTURES, 'hand-a.jpg'), left: 1400, top: 1000 }]).jpeg({ quality: 92 }).toBuffer();
     await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 92 }).toFile(far);
-    await page.goto(server.url);
-    await page.locator('.recog-status.ready').waitFor({ timeout: 60_000 });
-    await page.getByTestId('file-input').setInputFiles(far);
-    await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 60_000 });
-    const tiles = await storeTiles(page);
-    let found = 0, right = 0;
-    for (const lt of label.tiles) {
-      const box: Box = [lt.box[0] + at[0]!, lt.box[1] + at[1]!, lt.box[2], lt.box[3]];
-      const t = tiles.find((x) => x.box && iou(x.box, box) >= 0.5);
-      if (t) { found++; if (t.code === lt.code) right++; }
-    }
-    assert.ok(found >= label.tiles.length - 1, `found ${found} of ${label.tiles.length}`);
-    assert.ok(right >= label.tiles.length - 2, `read ${right} of ${label.tiles.length} right`);
-    assert.deepEqual(errors, []);
-    await ctx.close();
+    await scanPlaced(far, (b) => [b[0] + 1400, b[1] + 1000, b[2], b[3]]);
   });
 
   test('manual path: tile keyboard and pasted notation, no camera', async () => {
