@@ -5,8 +5,8 @@
  *
  * A JPEG is first offered to WebCodecs' ImageDecoder with a desired size (decodeJpegScaled), where the
  * browser has one: Chromium then decodes at a fraction of the resolution (libjpeg's scaled
- * transform), which in headless Chromium took 12 MP from about 155 to 60 ms. createImageBitmap
- * decodes the whole photo before it resizes.
+ * transform). createImageBitmap decodes the whole photo before it resizes: in headless Chromium a
+ * 12 MP photo to 1024 px took about 160 ms that way and 70-90 ms this one.
  */
 import { inspectImage, isHuge } from './sniff.ts';
 import { clampRegion, orientedSize, readExifOrientation } from './preprocess.ts';
