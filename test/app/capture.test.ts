@@ -23,6 +23,26 @@ describe('scan result to review work', () => {
     expect(tiles[2]).toEqual({ code: '1m', box: [94, 10, 60, 40], score: 0.51, sideways: true, alternatives: ['2m'], group: 0 });
     expect(tiles[3]!.group).toBeUndefined();
   });
+  it('gives a tile read as a flower how sure recognition is that it is some flower: its score and its next guesses among the eight', () => {
+    const flowers: ScanResult = {
+      width: 800,
+      height: 600,
+      tiles: [
+        { code: 'f2', score: 0.45, box: [10, 10, 40, 60], alternatives: [{ code: 'f3', score: 0.3 }, { code: '2m', score: 0.1 }] },
+        { code: 'f5', score: 0.7, box: [60, 10, 40, 60], alternatives: [{ code: 'f6', score: 0.2 }, { code: 'f7', score: 0.1 }] },
+        { code: 'f1', score: 0.99, box: [110, 10, 40, 60] },
+        { code: '1s', score: 0.4, box: [160, 10, 40, 60], alternatives: [{ code: 'f2', score: 0.3 }] },
+      ],
+    };
+    const tiles = tilesFromScan(flowers);
+    expect(tiles[0]!.flowerScore).toBeCloseTo(0.75, 10);
+    expect(tiles[1]!.flowerScore).toBe(1);
+    expect(tiles[2]!.flowerScore).toBe(0.99);
+    // not read as a flower: no such score
+    expect(tiles[3]!.flowerScore).toBeUndefined();
+    expect(tilesFromScan(scan).every((t) => t.flowerScore === undefined)).toBe(true);
+  });
+
   it('keeps the detections recognition left out, as copies', () => {
     const left = leftOutFromScan(scan);
     expect(left).toEqual([{ code: '5z', score: 0.3, box: [600, 500, 40, 60] }]);

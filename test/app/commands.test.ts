@@ -16,6 +16,13 @@ describe('commands', () => {
     expect(w3.tiles.map((t) => t.code)).toEqual(['3m']);
   });
 
+  it('a tile the player sets is no longer recognition\'s: its scores go, so it is not marked for checking', () => {
+    const w0 = { ...emptyWork(), tiles: [{ uid: 't1', code: 'f2', score: 0.45, flowerScore: 0.95, alternatives: ['f3'] }], nextUid: 2 };
+    const t = setCode('t1', 'f3').perform(w0).tiles[0]!;
+    expect([t.code, t.score, t.flowerScore]).toEqual(['f3', undefined, undefined]);
+    expect(t.alternatives).toEqual(['f3']);
+  });
+
   it('undo and redo walk the snapshots; a new command clears redo', () => {
     let h = historyOf(emptyWork());
     h = perform(h, addTile('1m'));

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { ReviewView } from '../../src/app/review/ReviewView.tsx';
 import { checkTiles } from '../../src/app/model/checks.ts';
 import { mount, tiles, work } from './helpers.tsx';
+import { resetRulesetChoice } from '../../src/app/ruleset/active.ts';
 
 afterEach(cleanup);
 
@@ -65,6 +66,33 @@ describe('ReviewView', () => {
     expect(boxes[1].getAttribute('aria-label')).toBe('Tile 2: 2 Characters, 30% sure, please check');
     expect(boxes[0].style.left).toBe('5%');
     expect(screen.getByRole('button', { name: 'Add tile' })).toBeTruthy();
+  });
+
+  it('under MCR marks a flower only when it may not be a flower at all; under Fan Pays when which flower is unclear', () => {
+    const photo = { key: 'k', width: 400, height: 100, name: 'x.jpg' };
+    const ts = tiles('f2 f6 f3 1m').map((t, i) => ({
+      ...t,
+      box: [10 + i * 60, 10, 50, 70] as [number, number, number, number],
+      // f2: surely some flower, which one unclear; f6: maybe not a flower; f3: sure; 1m: unsure
+      ...[{ score: 0.45, flowerScore: 0.95 }, { score: 0.4, flowerScore: 0.5 }, { score: 0.97, flowerScore: 0.99 }, { score: 0.3 }][i],
+    }));
+    const marked = () => within(screen.getByRole('group', { name: 'Photo with the recognised tiles' })).getAllByRole('button').map((b) => b.classList.contains('unsure'));
+    try {
+      mount(<ReviewView onNext={() => undefined} />, work({ tiles: ts, source: 'photo', photo }));
+      expect(marked()).toEqual([false, true, false, true]);
+      const photoBox = (name: string) => within(screen.getByRole('group', { name: 'Photo with the recognised tiles' })).getByRole('button', { name });
+      expect(photoBox('Tile 1: Orchid (flower 2)')).toBeTruthy();
+      expect(photoBox('Tile 2: Summer (season 2), 50% sure, please check')).toBeTruthy();
+      expect(screen.getByText('A tile that is surely a flower or season is not marked when only which one is unclear: MCR scores them all the same. Under Fan Pays it is marked.')).toBeTruthy();
+      cleanup();
+      resetRulesetChoice({ global: 'fan-pays', table: null });
+      mount(<ReviewView onNext={() => undefined} />, work({ tiles: ts, source: 'photo', photo }));
+      expect(marked()).toEqual([true, true, false, true]);
+      expect(within(screen.getByRole('group', { name: 'Photo with the recognised tiles' })).getByRole('button', { name: 'Tile 1: Orchid (flower 2), 45% sure, please check' })).toBeTruthy();
+      expect(screen.queryByText(/surely a flower or season/)).toBeNull();
+    } finally {
+      resetRulesetChoice({ global: 'mcr', table: null });
+    }
   });
 
   it("offers recognition's next guesses first when correcting a tile", async () => {

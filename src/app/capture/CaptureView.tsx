@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadTiles } from '../model/commands.ts';
-import type { LeftOutItem, TileItem } from '../model/work.ts';
+import { isFlowerCode, type LeftOutItem, type TileItem } from '../model/work.ts';
 import { useAppStore, useSelect } from '../state/context.tsx';
 import { savePhoto } from '../state/store.ts';
 import { checkPhoto, displaySize } from './photo.ts';
@@ -24,6 +24,10 @@ export function tilesFromScan(r: ScanResult): Omit<TileItem, 'uid'>[] {
     const item: Omit<TileItem, 'uid'> = { code: t.code, box: t.box, score: t.score };
     if (t.sideways) item.sideways = true;
     if (t.alternatives?.length) item.alternatives = t.alternatives.map((a) => a.code);
+    if (isFlowerCode(t.code)) {
+      // some flower or season: its own score and its next guesses' among the eight (at least this sure)
+      item.flowerScore = Math.min(1, t.score + (t.alternatives ?? []).filter((a) => isFlowerCode(a.code)).reduce((sum, a) => sum + a.score, 0));
+    }
     const g = groupOf.get(i);
     if (g !== undefined) item.group = g;
     return item;

@@ -49,6 +49,7 @@ const en = {
     leftOut: '{{count}} doubtful detections were left out as not tiles (dashed on the photo). Tap one if it is a tile.',
     leftOut_one: 'One doubtful detection was left out as not a tile (dashed on the photo). Tap it if it is a tile.',
     retake: '{{unsure}} of {{of}} tiles are uncertain (marked). If the photo is blurred, dark or taken at a steep angle, take it again; otherwise check the marked tiles.',
+    flowersAlike: 'A tile that is surely a flower or season is not marked when only which one is unclear: MCR scores them all the same. Under Fan Pays it is marked.',
     leftOutTile: 'Left out: {{name}}. Add it to the hand',
   },
   manual: {

@@ -50,6 +50,7 @@ const pl: Strings = {
     leftOut: 'Wątpliwe wykrycia pominięte jako nie-kamienie (przerywana ramka na zdjęciu): {{count}}. Dotknij, jeśli to kamień.',
     leftOut_one: 'Wątpliwe wykrycia pominięte jako nie-kamienie (przerywana ramka na zdjęciu): {{count}}. Dotknij, jeśli to kamień.',
     retake: 'Niepewne kamienie (zaznaczone): {{unsure}} z {{of}}. Jeśli zdjęcie jest nieostre, ciemne lub zrobione pod dużym kątem, zrób je jeszcze raz; w przeciwnym razie sprawdź zaznaczone kamienie.',
+    flowersAlike: 'Kamień, który na pewno jest kwiatem lub porą roku, nie jest zaznaczony, gdy niejasne jest tylko, który to: w MCR wszystkie liczą się tak samo. W Fan Pays jest zaznaczony.',
     leftOutTile: 'Pominięty: {{name}}. Dodaj do ręki',
   },
   manual: {

@@ -50,6 +50,7 @@ const sv: Strings = {
     leftOut: '{{count}} osäkra fynd lämnades utanför som inte brickor (streckade på bilden). Tryck på ett om det är en bricka.',
     leftOut_one: 'Ett osäkert fynd lämnades utanför som inte en bricka (streckat på bilden). Tryck på det om det är en bricka.',
     retake: '{{unsure}} av {{of}} brickor är osäkra (markerade). Om bilden är suddig, mörk eller tagen snett, ta om den; annars kontrollera de markerade brickorna.',
+    flowersAlike: 'En bricka som säkert är en blomma eller årstid markeras inte när bara vilken det är är oklart: i MCR räknas alla lika. I Fan Pays markeras den.',
     leftOutTile: 'Utelämnad: {{name}}. Lägg till i handen',
   },
   manual: {

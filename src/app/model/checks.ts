@@ -2,6 +2,17 @@
 import type { TileItem } from './work.ts';
 import { isFlowerCode } from './work.ts';
 
+/**
+ * The confidence that decides whether the player is asked to check a recognised tile (needsCheck).
+ * Under MCR every flower and season scores the same point (MCR 081, Flower Tiles), so for a tile
+ * read as one it is how sure recognition is that the tile is some flower or season, not which one
+ * (TileItem.flowerScore); Fan Pays tells the flowers apart, so there it stays the tile's own score.
+ */
+export function checkScore(tile: Pick<TileItem, 'code' | 'score' | 'flowerScore'>, ruleset: 'mcr' | 'fan-pays'): number | undefined {
+  if (ruleset === 'mcr' && isFlowerCode(tile.code) && tile.flowerScore !== undefined && tile.score !== undefined) return Math.max(tile.score, tile.flowerScore);
+  return tile.score;
+}
+
 export interface Issue {
   severity: 'error' | 'warning';
   key: string;

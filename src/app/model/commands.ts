@@ -45,7 +45,7 @@ export function loadTiles(
 export const setCode = (uid: string, code: string): Command =>
   cmd('cmd.setCode', (w) => ({
     ...w,
-    tiles: w.tiles.map((t) => (t.uid === uid ? { ...t, code, score: undefined } : t)),
+    tiles: w.tiles.map((t) => (t.uid === uid ? { ...t, code, score: undefined, flowerScore: undefined } : t)),
     sets: null,
   }), { code });
 

@@ -17,6 +17,9 @@ export interface TileItem {
   score?: number;
   /** Recognition's next guesses, most likely first (offered first when the player corrects the tile). */
   alternatives?: string[];
+  /** For a tile read as a flower or season: how sure recognition is that it is one of the eight (its
+   * own score and its next guesses' among them), whichever it is (checkScore). */
+  flowerScore?: number;
   /** The tile lies sideways (a claimed tile in a melded set). */
   sideways?: boolean;
   /** Layout group proposed by recognition, set only for tiles set apart as a meld or a concealed kong. */

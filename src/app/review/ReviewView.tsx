@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { isMahjongError, parseHand, meldTiles, tileCode, type Hand } from '../../engine/index.ts';
 import { addTile, clearTiles, loadTiles, removeTile, restoreLeftOut, setCode } from '../model/commands.ts';
 import type { Box, PlannedSet, TileItem, Work } from '../model/work.ts';
-import { checkTiles, hasErrors } from '../model/checks.ts';
+import { checkScore, checkTiles, hasErrors } from '../model/checks.ts';
 import { kindOf, setsFor } from '../model/hand.ts';
 import { useActiveRuleset } from '../ruleset/active.ts';
 import { useAppStore, useSelect } from '../state/context.tsx';
@@ -70,12 +70,17 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
   const issues = useMemo(() => checkTiles(work.tiles, setsFor(ruleset)), [work.tiles, ruleset]);
   const manual = !work.photo;
   const flowers = work.tiles.filter((x) => /^f/.test(x.code)).length;
-  const retake = work.photo ? retakeAdvice(work.tiles.map((x) => x.score)) : null;
+  // how sure recognition is, as far as the ruleset's score can tell (checkScore: under MCR any flower will do)
+  const sureOf = (tile: TileItem) => checkScore(tile, ruleset);
+  const unsure = (tile: TileItem) => needsCheck(sureOf(tile));
+  const retake = work.photo ? retakeAdvice(work.tiles.map(sureOf)) : null;
+  // flowers read doubtfully as to which one, not marked because MCR scores them all alike
+  const flowersAlike = ruleset === 'mcr' && work.tiles.some((x) => needsCheck(x.score) && !unsure(x));
 
   const indexOf = (uid: string) => work.tiles.findIndex((x) => x.uid === uid);
   const describe = (tile: TileItem, i: number) => {
     const base = t('review.tile', { n: i + 1, name: tileName(t, tile.code) });
-    return needsCheck(tile.score) ? `${base}, ${t('review.unsure', { pct: Math.round(tile.score! * 100) })}` : base;
+    return unsure(tile) ? `${base}, ${t('review.unsure', { pct: Math.round(sureOf(tile)! * 100) })}` : base;
   };
 
   const onPhotoClick = (e: MouseEvent<HTMLDivElement>) => {
@@ -115,7 +120,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
             <button
               key={tile.uid}
               type="button"
-              className={`tile-box${needsCheck(tile.score) ? ' unsure' : ''}`}
+              className={`tile-box${unsure(tile) ? ' unsure' : ''}`}
               data-uid={tile.uid}
               data-code={tile.code}
               style={boxStyle(tile.box, work.photo!)}
@@ -140,6 +145,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
       )}
       {retake && <p className="hint retake-hint" role="status">{t('review.retake', { unsure: retake.unsure, of: retake.of })}</p>}
       {work.photo && !!work.leftOut?.length && <p className="hint left-out-hint">{t('review.leftOut', { count: work.leftOut.length })}</p>}
+      {flowersAlike && <p className="hint flowers-alike-hint">{t('review.flowersAlike')}</p>}
 
       <div className="hand-strip-head">
         <h3>{t('review.hand')}</h3>
@@ -150,7 +156,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
           <li key={tile.uid}>
             <button
               type="button"
-              className={`strip-tile${needsCheck(tile.score) ? ' unsure' : ''}`}
+              className={`strip-tile${unsure(tile) ? ' unsure' : ''}`}
               data-uid={tile.uid}
               data-code={tile.code}
               aria-label={describe(tile, i)}
