@@ -831,9 +831,8 @@ export const PRIME_CROPS = 16;
 
 /**
  * A grey raster of a 4:3 photo decoded at 1024 px, for primeModels: as Node's decode gives it (RGB
- * bytes) or as the browser's does (RGBA from a canvas). The JavaScript that cuts the inputs is
- * compiled for the kind of raster it has seen: primed on the other kind, the browser's second scan
- * spent 200-300 ms more in the letterbox.
+ * bytes) or as the browser's does (RGBA from a canvas), so that the JavaScript that cuts the inputs
+ * runs on the kind of raster the scans will give it.
  */
 export function primeRaster(kind: 'node' | 'browser' = 'node'): RasterImage {
   const width = 1024, height = 768;
