@@ -9,7 +9,8 @@
  * for a 12-MP photo), which costs about 50 ms more.
  */
 import sharp from 'sharp';
-import { inspectImage, isHuge, isSrgbProfile } from './sniff.ts';
+import { parse as parseIcc } from 'icc';
+import { inspectImage, isHuge } from './sniff.ts';
 import { clampRegion, orientedSize } from './preprocess.ts';
 import { VisionError, MAX_PIXELS, type Box, type DecodedPhoto, type RasterImage } from './types.ts';
 
@@ -85,6 +86,22 @@ export function colourOf(meta: { space?: string; icc?: Uint8Array }): 'as-is' | 
   if (meta.space !== 'srgb' && meta.space !== 'rgb') return 'convert';
   if (!meta.icc || isSrgbProfile(meta.icc)) return 'as-is';
   return 'after';
+}
+
+/** The description of an ICC profile (the `icc` library reads its `desc` tag), or undefined when
+ * the profile cannot be read. */
+export function iccDescription(profile: Uint8Array): string | undefined {
+  try {
+    return parseIcc(Buffer.from(profile.buffer, profile.byteOffset, profile.byteLength)).description;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether an ICC profile is (by its description) an sRGB profile, so that its pixels need no
+ * conversion to sRGB. */
+export function isSrgbProfile(profile: Uint8Array): boolean {
+  return /\bsRGB\b/i.test(iccDescription(profile) ?? '');
 }
 
 function mapSharpError(e: unknown): VisionError {

@@ -90,39 +90,3 @@ export function isHuge(info: ImageInfo): boolean {
   return info.width !== undefined && info.height !== undefined && info.width * info.height > HUGE_PIXELS;
 }
 
-/**
- * The profile description of an ICC profile (its `desc` tag: a v2 text description or a v4
- * multi-localised string, first record), or undefined when the profile cannot be read.
- */
-export function iccDescription(icc: Uint8Array): string | undefined {
-  const u32 = (at: number) => (at + 4 <= icc.length ? ((icc[at]! << 24) | (icc[at + 1]! << 16) | (icc[at + 2]! << 8) | icc[at + 3]!) >>> 0 : -1);
-  const count = u32(128);
-  if (count < 0 || count > 200) return undefined;
-  for (let i = 0; i < count; i++) {
-    const e = 132 + i * 12;
-    if (ascii(icc, e, 4) !== 'desc') continue;
-    const at = u32(e + 4), size = u32(e + 8);
-    if (at < 0 || size < 12 || at + size > icc.length) return undefined;
-    const type = ascii(icc, at, 4);
-    if (type === 'desc') {
-      const n = u32(at + 8);
-      if (n < 1 || at + 12 + n > icc.length) return undefined;
-      return ascii(icc, at + 12, n).replace(/\0+$/, '');
-    }
-    if (type === 'mluc') {
-      const len = u32(at + 20), off = u32(at + 24);
-      if (u32(at + 8) < 1 || len < 0 || off < 0 || at + off + len > icc.length) return undefined;
-      let s = '';
-      for (let k = at + off; k + 1 < at + off + len; k += 2) s += String.fromCharCode((icc[k]! << 8) | icc[k + 1]!);
-      return s.replace(/\0+$/, '');
-    }
-    return undefined;
-  }
-  return undefined;
-}
-
-/** Whether an ICC profile is (by its description) an sRGB profile, so that its pixels need no
- * conversion to sRGB. */
-export function isSrgbProfile(icc: Uint8Array): boolean {
-  return /\bsRGB\b/i.test(iccDescription(icc) ?? '');
-}

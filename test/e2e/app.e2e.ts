@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, FIXTURES, build, launch, serve } from './harness.ts';
+import { ARTIFACTS, FIXTURES, build, launch, phonePhoto, serve } from './harness.ts';
 import { MAX_THREADS } from '../../src/vision/runtime.ts';
 import { needsCheck } from '../../src/vision/types.ts';
 
@@ -294,10 +294,7 @@ describe('scanner app', () => {
 
   test('a 12 MP photo stored on its side (EXIF orientation 6), as phones store them, reads the right way up (phone size)', async () => {
     // the browser decodes it at 3/8 of its size (decodeJpegScaled) and turns it by its EXIF tag
-    const big = resolve(mkdtempSync(join(tmpdir(), 'mj-12mp-')), 'hand-a-12mp.jpg');
-    // (two pipelines: in one, sharp turns the photo before it resizes it)
-    const upright = await sharp(resolve(FIXTURES, 'hand-a.jpg')).resize(4000, 3000).toBuffer();
-    await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 92 }).toFile(big);
+    const big = await phonePhoto();
     assert.deepEqual(await sharp(big).metadata().then((m) => [m.width, m.height, m.orientation]), [3000, 4000, 6]);
     // boxes in the upright photo's 4000x3000 pixels (the fixture is 1280x960)
     const k = 4000 / 1280;
@@ -308,10 +305,7 @@ describe('scanner app', () => {
     // the fixture's 1280x960 pixels in the middle of a 4000x3000 table: tiles of about 20 px in the
     // 1024-px raster, so the fine search finds them and the zoom pass reads their region again from
     // the photo (DecodedPhoto.detail; in the browser decodeJpegScaled at the n/8 scale the region needs)
-    const far = resolve(mkdtempSync(join(tmpdir(), 'mj-far-')), 'hand-a-far.jpg');
-    const upright = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#3a5f3a' } })
-      .composite([{ input: resolve(FIXTURES, 'hand-a.jpg'), left: 1400, top: 1000 }]).jpeg({ quality: 92 }).toBuffer();
-    await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 92 }).toFile(far);
+    const far = await phonePhoto([1400, 1000]);
     await scanPlaced(far, (b) => [b[0] + 1400, b[1] + 1000, b[2], b[3]]);
   });
 

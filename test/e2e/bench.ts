@@ -12,12 +12,10 @@
  * {"initial_js_gz","app_js_gz","worker_js_gz","all_js_gz","first_load_ms","repeat_load_offline_ms",
  *  "photo_first_ms","photo_later_ms"}.
  */
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import sharp from 'sharp';
 import { gzipSync } from 'node:zlib';
-import { FIXTURES, ROOT, build, launch, serve } from './harness.ts';
+import { ROOT, build, launch, phonePhoto, serve } from './harness.ts';
 
 const json = process.argv.includes('--json');
 build();
@@ -44,9 +42,7 @@ const initialJs = [...seen].reduce((s, f) => s + gz(join(dist, f)), 0);
 const server = await serve();
 const browser = await launch();
 const times = { first: [] as number[], repeat: [] as number[], photoFirst: [] as number[], photoLater: [] as number[] };
-const photo = resolve(mkdtempSync(join(tmpdir(), 'mj-bench-')), 'hand-12mp.jpg');
-// two pipelines: in one, sharp turns the photo before it resizes it
-await sharp(await sharp(resolve(FIXTURES, 'hand-a.jpg')).resize(4000, 3000).toBuffer()).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 92 }).toFile(photo);
+const photo = await phonePhoto();
 try {
   for (let i = 0; i < 3; i++) {
     const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });

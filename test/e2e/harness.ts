@@ -4,8 +4,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
 import { chromium, type Browser } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -60,4 +62,21 @@ export async function serve(): Promise<{ url: string; proc: ChildProcess; stop: 
 export async function launch(): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true });
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A 4000x3000 JPEG of the fixture hand (hand-a, 1280x960) as a phone stores a photo: the pixels on
+ * their side with EXIF orientation 6 (a quarter turn clockwise shows it upright). `at` places the
+ * fixture's pixels on a 4000x3000 table as they are (a hand small in the photo); without it the
+ * fixture is enlarged to fill the photo. Written to a fresh temporary folder; returns its path.
+ */
+export async function phonePhoto(at?: readonly [number, number]): Promise<string> {
+  const hand = resolve(FIXTURES, 'hand-a.jpg');
+  const upright = at
+    ? await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#3a5f3a' } }).composite([{ input: hand, left: at[0], top: at[1] }]).jpeg({ quality: 92 }).toBuffer()
+    : await sharp(hand).resize(4000, 3000).toBuffer();
+  // a second pipeline: in one, sharp turns the photo before it resizes it
+  const out = resolve(mkdtempSync(join(tmpdir(), 'mj-phone-')), 'hand-a-12mp.jpg');
+  await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 92 }).toFile(out);
+  return out;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { colourOf, decodeNode } from '../../src/vision/decode-node.ts';
-import { iccDescription, inspectImage, isSrgbProfile } from '../../src/vision/sniff.ts';
+import { colourOf, decodeNode, iccDescription, isSrgbProfile } from '../../src/vision/decode-node.ts';
+import { inspectImage } from '../../src/vision/sniff.ts';
 import { VisionError } from '../../src/vision/types.ts';
 
 const fixture = new Uint8Array(readFileSync(new URL('../fixtures/scenes/holdout-0.jpg', import.meta.url)));

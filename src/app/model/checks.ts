@@ -1,6 +1,7 @@
 /** Tile count checks for the Review step: pure, with i18n keys for the messages. */
 import type { TileItem } from './work.ts';
 import { isFlowerCode } from './work.ts';
+import type { RulesetId } from '../ruleset/active.ts';
 
 /**
  * The confidence that decides whether the player is asked to check a recognised tile (needsCheck).
@@ -8,7 +9,7 @@ import { isFlowerCode } from './work.ts';
  * read as one it is how sure recognition is that the tile is some flower or season, not which one
  * (TileItem.flowerScore); Fan Pays tells the flowers apart, so there it stays the tile's own score.
  */
-export function checkScore(tile: Pick<TileItem, 'code' | 'score' | 'flowerScore'>, ruleset: 'mcr' | 'fan-pays'): number | undefined {
+export function checkScore(tile: Pick<TileItem, 'code' | 'score' | 'flowerScore'>, ruleset: RulesetId): number | undefined {
   if (ruleset === 'mcr' && isFlowerCode(tile.code) && tile.flowerScore !== undefined && tile.score !== undefined) return Math.max(tile.score, tile.flowerScore);
   return tile.score;
 }
