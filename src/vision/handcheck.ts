@@ -170,7 +170,7 @@ const UNREAD = -2;
 const UNREAD_GROUP = -3;
 /**
  * The pipeline's unreadBelow and the default unreadCost, chosen on val-holdout (see
- * model/MODEL_CARD.md): the held-out bird 1s, which the classifier has never seen, gets first
+ * model/PIPELINE.md): the held-out bird 1s, which the classifier has never seen, gets first
  * guesses of 0.2-0.65 spread over East, Red and the flowers, and the 1 of bamboo below 0.02.
  */
 export const UNREAD_BELOW = 0.5;
@@ -181,7 +181,7 @@ export const UNREAD_COST = 2.5;
  * numerals, characters and pips the classifier reads in sets it has never seen. When a tile it
  * cannot read completes the hand as the bird or as another kind, the bird is the likelier. On
  * val-holdout it changed one scene (049: a pung of the held-out bird, read as East before) and
- * no scene of the other held-out sets (see model/MODEL_CARD.md).
+ * no scene of the other held-out sets (see model/PIPELINE.md).
  */
 export const UNREAD_FIRST: readonly number[] = [TILE_CODES.indexOf('1s')];
 /**
@@ -402,7 +402,7 @@ export const BIRD_PUNG_BIRD = 0.005;
  * more than the flowers. The honours' characters are read surely in every design the
  * classifier has seen, but the bird is drawn differently in every set (UNREAD_FIRST), and a pung
  * of a bird it has never seen is read as a pung of whatever honour it resembles, which makes a
- * hand as well (see model/MODEL_CARD.md, stop 35). The classes may come from the hand check (a tile it
+ * hand as well (see model/HISTORY.md, stop 35). The classes may come from the hand check (a tile it
  * read as that honour to complete the pung); a hand that was complete (`complete`) must stay so,
  * and no kind may exceed four tiles.
  */

@@ -14,7 +14,7 @@ export const MODEL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /**
  * wasm threads for Node: the machine's cores, at most MAX_THREADS; `MAHJONG_THREADS` (1..MAX_THREADS)
  * overrides, so a benchmark can be run on one thread. On this project's 2-core machine two threads
- * take the 12 MP bench photo from about 390 to 280 ms (model/MODEL_CARD.md, Speed).
+ * take the 12 MP bench photo from about 390 to 280 ms (model/HISTORY.md, Speed by stop).
  */
 export function nodeThreads(env: Record<string, string | undefined> = process.env, cores = availableParallelism()): number {
   const given = env.MAHJONG_THREADS;

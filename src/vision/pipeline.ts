@@ -20,7 +20,7 @@ import type { Box, DecodedPhoto, Detection, RasterImage, ScanResult, ScannedTile
 
 export const DET_SIZE = 512;
 /** Minimum detector peak score (chosen for the shipped detector on val-holdout and grid-holdout:
- * see model/MODEL_CARD.md; postprocess.ts ISOLATED_BELOW must stay above it). */
+ * see model/PIPELINE.md; postprocess.ts ISOLATED_BELOW must stay above it). */
 export const DET_THRESHOLD = 0.5;
 /** Weaker peaks down to this score are kept when the classifier is confident (>= RESCUE_PROB). */
 export const RESCUE_THRESHOLD = 0.3;
@@ -29,7 +29,7 @@ export const RESCUE_PROB = 0.9;
  * Edge candidates: weaker peaks down to this detector score whose box reaches the photo's edge
  * (a tile the photo cuts, which the detector sees less surely) are taken only when the hand is
  * incomplete without them and the hand check completes it with them, reading them as the
- * classifier does. On val-holdout: one more exact hand, nothing lost (see MODEL_CARD.md).
+ * classifier does. On val-holdout: one more exact hand, nothing lost (see model/PIPELINE.md).
  */
 export const EDGE_RESCUE_THRESHOLD = 0.15;
 /** An edge candidate's score (classifier probability x detector score) must reach this. */
@@ -65,7 +65,7 @@ export const FLOWER_SECOND_BELOW = 0.8;
 /** Crops whose flower classes together are at least this likely are read again by the flower reader. */
 export const FLOWER_GATE = 0.3;
 /** Weight of the flower reader's split of the flower mass against the classifier's (withFlowerReading;
- * chosen on val-holdout: see model/MODEL_CARD.md). The shipped flowers.onnx holds the reader and the
+ * chosen on val-holdout: see model/PIPELINE.md). The shipped flowers.onnx holds the reader and the
  * character spotter in one graph, so its split is already theirs combined (reader^(2/3) * spotter^(1/3)). */
 export const FLOWER_READER_WEIGHT = 0.9;
 /** A detection at least this likely a flower may lie apart from the hand without being a stray
@@ -80,7 +80,7 @@ export const FLOWER_APART_READ = 0.5;
  * A tile found by the finder alone (Models.finder) is kept only when the classifier gives its
  * first guess at least this probability. On val-holdout the finder's false finds (a domino,
  * patches of camouflage and dotted cloths) were read at 0.11-0.41; its true finds on
- * apart-holdout (flowers and face-down tiles laid apart) at 0.48-0.99 (model/MODEL_CARD.md).
+ * apart-holdout (flowers and face-down tiles laid apart) at 0.48-0.99 (model/PIPELINE.md).
  */
 export const FINDER_READ = 0.45;
 /**
@@ -88,7 +88,7 @@ export const FINDER_READ = 0.45;
  * of the detector's pixels. On apart-holdout it found 5 more of the flowers and face-down tiles
  * laid apart than at the detector's 512 (hand exact 0.7667 -> 0.8000); val-holdout, far- and
  * close-holdout kept their hands, grid-holdout and val-holdout-3k gained one, embed-holdout lost
- * one (model/MODEL_CARD.md, stop 37). Smaller tiles keep the detector's size: with it on every
+ * one (model/HISTORY.md, stop 37). Smaller tiles keep the detector's size: with it on every
  * pass, embed-holdout (a hand a third the size) lost five hands.
  */
 export const FINDER_COARSE_SIZE = 384;
@@ -486,12 +486,12 @@ export const FINE_SIZE = 1024;
  * under this fraction of the photo's long side. */
 export const FINE_BELOW = 0.045;
 /** When the first pass found under two tiles, the fine search must find at least this many: a hand
- * has 14 or more, and on the empty tables of the held-out sets it found at most 8 (MODEL_CARD.md). */
+ * has 14 or more, and on the empty tables of the held-out sets it found at most 8 (model/PIPELINE.md). */
 export const FINE_MIN_TILES = 10;
 /** With PipelineOptions.fineSkipAt = n > 0, the fine search is skipped when the first pass found at
  * least n tiles and the zoom pass will search their region again from the full-resolution photo.
  * Off by default: at 14 it takes the far-off bench photo from 338 to 262 ms with the same tiles, and
- * gained a hand on each tune set, but lost one on each of three held-out sets (model/MODEL_CARD.md). */
+ * gained a hand on each tune set, but lost one on each of three held-out sets (model/HISTORY.md). */
 export const FINE_SKIP_AT = 0;
 /** Long side of the zoomed-in region decoded again from the full-resolution photo. */
 export const DETAIL_SIDE = 1024;

@@ -111,7 +111,7 @@ export function topK(p: Float32Array, k: number): { index: number; score: number
  * the photo is a close-up and those detections are taken instead; from ZOOM_OUT_FAR on, the photo
  * is searched again shrunk to ZOOM_OUT_FIT_FAR. Chosen on
  * close-tune (generator --close-ups, training styles), none of them changing a scene of
- * val-holdout or grid-holdout; see model/MODEL_CARD.md.
+ * val-holdout or grid-holdout; see model/PIPELINE.md.
  */
 export const ZOOM_OUT_FIT = 0.5;
 export const ZOOM_OUT_TAKE = 0.22;
@@ -165,7 +165,7 @@ export function closeUpFit(outer: readonly Box[], normal: readonly Box[], width:
 /** The zoom-out pass is skipped when the normal pass found at least ZOOM_OUT_SKIP_COUNT sure tiles
  * whose median long side is under ZOOM_OUT_SKIP_BELOW of the photo's long side: a hand of small
  * tiles, not a close-up. Where closeUpFit took the shrunk view on close-tune and close-holdout, the
- * normal pass had found fewer tiles, or tiles of 0.133 of the long side or more (MODEL_CARD.md). */
+ * normal pass had found fewer tiles, or tiles of 0.133 of the long side or more (model/HISTORY.md, stop 36). */
 export const ZOOM_OUT_SKIP_COUNT = 4;
 export const ZOOM_OUT_SKIP_BELOW = 0.11;
 
