@@ -5,7 +5,7 @@ import { initI18n } from './i18n/index.ts';
 import { shareResources } from './share/i18n.ts';
 import { sessionResources } from './session/i18n.ts';
 import { StoreProvider } from './state/context.tsx';
-import { createStore, initialState, loadPersisted, persistOnChange } from './state/store.ts';
+import { createStore, initialState, loadPersisted, persistOnChange, prunePhotos } from './state/store.ts';
 import './styles.css';
 
 const i18n = initI18n();
@@ -20,6 +20,8 @@ async function boot() {
   addEventListener('pagehide', () => void persist.flush());
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') void persist.flush(); });
   (window as unknown as { __mjStore?: unknown }).__mjStore = store;
+  // photos left behind by a reload in the middle of a scan, or by hands started over long ago
+  void prunePhotos(store.get().history);
 
   const root = createRoot(document.getElementById('root')!);
   const render = (offlineReady: boolean) => root.render(

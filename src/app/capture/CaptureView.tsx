@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { loadTiles } from '../model/commands.ts';
 import { isFlowerCode, type LeftOutItem, type TileItem } from '../model/work.ts';
 import { useAppStore, useSelect } from '../state/context.tsx';
-import { savePhoto } from '../state/store.ts';
+import { prunePhotos, savePhoto } from '../state/store.ts';
 import { checkPhoto, displaySize } from './photo.ts';
 import { recognizer, RecognitionError, type RecognizerStatus, type ScanProgress } from './recognizer.ts';
 import type { ScanResult } from '../../vision/types.ts';
@@ -132,6 +132,8 @@ export function CaptureView({ onDone, onManual, notify }: { onDone: () => void; 
       else notify({ key: 'err.recognition', values: { detail: err.message } });
     }
     setBusy(null);
+    // the photo this one replaces is kept only while undo can reach it
+    void prunePhotos(store.get().history);
     onDone();
   };
 

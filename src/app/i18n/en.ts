@@ -6,6 +6,7 @@ const en = {
   step: { label: 'Steps', capture: 'Photo', review: 'Tiles', sets: 'Sets', conditions: 'Win', result: 'Score', current: 'current step' },
   common: { details: 'Details', next: 'Next', back: 'Back', undo: 'Undo', redo: 'Redo', startOver: 'Start over', close: 'Close', cancel: 'Cancel', undone: 'Undone: {{what}}', redone: 'Redone: {{what}}' },
   cmd: {
+    startOver: 'start over',
     load: 'load {{n}} tiles', setCode: 'change a tile', remove: 'remove a tile', add: 'add a tile', clear: 'clear the tiles', restore: 'add back a left-out tile',
     sets: 'group the sets', melded: 'mark set {{n}} melded', concealed: 'mark set {{n}} concealed', concealedKong: 'mark a concealed kong',
     winning: 'mark the winning tile', conditions: 'change the win conditions',
@@ -18,6 +19,7 @@ const en = {
     resume: 'Continue with the current hand ({{n}} tiles)',
   },
   status: {
+    startedOver: 'Started over. Undo brings the last hand back.',
     loadingModel: 'Loading the recognition model…', recognising: 'Finding tiles…', ready: 'Recognition ready.',
     unavailable: 'Recognition is not available on this device; you can still enter the tiles by hand.',
     found: 'Found {{n}} tiles.', decoding: 'Reading the photo…',
@@ -110,6 +112,8 @@ const en = {
     heading: 'Score', total: '{{count}} points', total_one: '{{count}} point', totalLabel: 'Total', withoutFlowers: '{{n}} without flowers',
     minimumOk: 'Reaches the 8-point minimum (flowers not counted).',
     minimumFail: 'Below the 8-point minimum: {{n}} points without flowers. Not a valid win.',
+    minimumFail_one: 'Below the 8-point minimum: {{n}} point without flowers. Not a valid win.',
+    backToTiles: 'Go back to Tiles to correct the hand, or choose the other ruleset.',
     fans: 'Fans', fanPoints: '{{points}} pt', fanTimes: '{{points}} pt × {{count}}', notCounted: 'Considered, not counted',
     noneNotCounted: 'Every fan the hand shows was counted.',
     payments: 'Payments', receives: '+{{n}}', pays: '−{{n}}', winner: 'winner', discarder: 'discarded',

@@ -7,6 +7,7 @@ const pl: Strings = {
   step: { label: 'Kroki', capture: 'Zdjęcie', review: 'Kamienie', sets: 'Zestawy', conditions: 'Wygrana', result: 'Wynik', current: 'bieżący krok' },
   common: { details: 'Szczegóły', next: 'Dalej', back: 'Wstecz', undo: 'Cofnij', redo: 'Ponów', startOver: 'Od nowa', close: 'Zamknij', cancel: 'Anuluj', undone: 'Cofnięto: {{what}}', redone: 'Ponowiono: {{what}}' },
   cmd: {
+    startOver: 'zacznij od nowa',
     load: 'wczytanie {{n}} kamieni', setCode: 'zmiana kamienia', remove: 'usunięcie kamienia', add: 'dodanie kamienia', clear: 'wyczyszczenie kamieni', restore: 'przywrócenie pominiętego kamienia',
     sets: 'podział na zestawy', melded: 'zestaw {{n}} odkryty', concealed: 'zestaw {{n}} ukryty', concealedKong: 'ukryty kong',
     winning: 'wybór kamienia wygrywającego', conditions: 'zmiana warunków wygranej',
@@ -19,6 +20,7 @@ const pl: Strings = {
     resume: 'Kontynuuj bieżącą rękę ({{n}} kamieni)',
   },
   status: {
+    startedOver: 'Zaczęto od nowa. Cofnij przywraca poprzednią rękę.',
     loadingModel: 'Wczytywanie modelu rozpoznawania…', recognising: 'Szukanie kamieni…', ready: 'Rozpoznawanie gotowe.',
     unavailable: 'Rozpoznawanie nie działa na tym urządzeniu; kamienie można wpisać ręcznie.',
     found: 'Znaleziono {{n}} kamieni.', decoding: 'Odczytywanie zdjęcia…',
@@ -111,6 +113,8 @@ const pl: Strings = {
     heading: 'Wynik', total: '{{count}} pkt', total_one: '{{count}} pkt', totalLabel: 'Razem', withoutFlowers: '{{n}} bez kwiatów',
     minimumOk: 'Osiąga minimum 8 punktów (bez kwiatów).',
     minimumFail: 'Poniżej minimum 8 punktów: {{n}} pkt bez kwiatów. Wygrana nieważna.',
+    minimumFail_one: 'Poniżej minimum 8 punktów: {{n}} pkt bez kwiatów. Wygrana nieważna.',
+    backToTiles: 'Wróć do kroku Kamienie, aby poprawić rękę, albo wybierz drugie zasady.',
     fans: 'Układy', fanPoints: '{{points}} pkt', fanTimes: '{{points}} pkt × {{count}}', notCounted: 'Rozważone, nie liczone',
     noneNotCounted: 'Policzono każdy układ widoczny w ręce.',
     payments: 'Płatności', receives: '+{{n}}', pays: '−{{n}}', winner: 'zwycięzca', discarder: 'zrzucił',

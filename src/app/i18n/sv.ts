@@ -7,6 +7,7 @@ const sv: Strings = {
   step: { label: 'Steg', capture: 'Foto', review: 'Brickor', sets: 'Grupper', conditions: 'Vinst', result: 'Poäng', current: 'aktuellt steg' },
   common: { details: 'Detaljer', next: 'Nästa', back: 'Tillbaka', undo: 'Ångra', redo: 'Gör om', startOver: 'Börja om', close: 'Stäng', cancel: 'Avbryt', undone: 'Ångrat: {{what}}', redone: 'Gjort om: {{what}}' },
   cmd: {
+    startOver: 'börja om',
     load: 'läsa in {{n}} brickor', setCode: 'ändra en bricka', remove: 'ta bort en bricka', add: 'lägga till en bricka', clear: 'rensa brickorna', restore: 'lägga tillbaka en utelämnad bricka',
     sets: 'gruppera', melded: 'grupp {{n}} öppen', concealed: 'grupp {{n}} dold', concealedKong: 'dold kong',
     winning: 'välja vinstbricka', conditions: 'ändra vinstvillkoren',
@@ -19,6 +20,7 @@ const sv: Strings = {
     resume: 'Fortsätt med handen ({{n}} brickor)',
   },
   status: {
+    startedOver: 'Började om. Ångra tar tillbaka den förra handen.',
     loadingModel: 'Laddar igenkänningsmodellen…', recognising: 'Letar efter brickor…', ready: 'Igenkänningen är klar.',
     unavailable: 'Igenkänning fungerar inte på den här enheten; du kan ange brickorna för hand.',
     found: 'Hittade {{n}} brickor.', decoding: 'Läser bilden…',
@@ -111,6 +113,8 @@ const sv: Strings = {
     heading: 'Poäng', total: '{{count}} poäng', total_one: '{{count}} poäng', totalLabel: 'Totalt', withoutFlowers: '{{n}} utan blommor',
     minimumOk: 'Når minimigränsen 8 poäng (blommor räknas inte).',
     minimumFail: 'Under minimigränsen 8 poäng: {{n}} poäng utan blommor. Ingen giltig vinst.',
+    minimumFail_one: 'Under minimigränsen 8 poäng: {{n}} poäng utan blommor. Ingen giltig vinst.',
+    backToTiles: 'Gå tillbaka till Brickor och rätta handen, eller välj de andra reglerna.',
     fans: 'Poänggivande kombinationer', fanPoints: '{{points}} p', fanTimes: '{{points}} p × {{count}}', notCounted: 'Övervägda, inte räknade',
     noneNotCounted: 'Allt handen visar räknades.',
     payments: 'Betalningar', receives: '+{{n}}', pays: '−{{n}}', winner: 'vinnare', discarder: 'kastade',

@@ -8,6 +8,7 @@ const zh: Strings = {
   step: { label: '步骤', capture: '拍照', review: '牌', sets: '面子', conditions: '和牌', result: '得分', current: '当前步骤' },
   common: { details: '详情', next: '下一步', back: '上一步', undo: '撤销', redo: '重做', startOver: '重新开始', close: '关闭', cancel: '取消', undone: '已撤销：{{what}}', redone: '已重做：{{what}}' },
   cmd: {
+    startOver: '重新开始',
     load: '载入 {{n}} 张牌', setCode: '修改一张牌', remove: '删除一张牌', add: '添加一张牌', clear: '清空所有牌', restore: '加回一张略去的牌',
     sets: '划分面子', melded: '第 {{n}} 组设为明', concealed: '第 {{n}} 组设为暗', concealedKong: '标记暗杠',
     winning: '选择和牌张', conditions: '修改和牌条件',
@@ -20,6 +21,7 @@ const zh: Strings = {
     resume: '继续当前这手牌（{{n}} 张）',
   },
   status: {
+    startedOver: '已重新开始。撤销可恢复上一手牌。',
     loadingModel: '正在加载识别模型…', recognising: '正在识别牌…', ready: '识别已就绪。',
     unavailable: '此设备无法识别，但仍可手动输入牌。',
     found: '找到 {{n}} 张牌。', decoding: '正在读取照片…',
@@ -112,6 +114,8 @@ const zh: Strings = {
     heading: '得分', total: '{{count}} 番', total_one: '{{count}} 番', totalLabel: '合计', withoutFlowers: '不计花牌 {{n}} 番',
     minimumOk: '达到 8 番起和（花牌不计）。',
     minimumFail: '未达 8 番起和：不计花牌只有 {{n}} 番。不能和牌。',
+    minimumFail_one: '未达 8 番起和：不计花牌只有 {{n}} 番。不能和牌。',
+    backToTiles: '请回到“牌”这一步修改手牌，或改用另一套规则。',
     fans: '番种', fanPoints: '{{points}} 番', fanTimes: '{{points}} 番 × {{count}}', notCounted: '不计的番种',
     noneNotCounted: '手牌中的番种都已计入。',
     payments: '支付', receives: '+{{n}}', pays: '−{{n}}', winner: '和牌者', discarder: '放铳',

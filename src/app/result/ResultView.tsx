@@ -8,7 +8,8 @@ import {
   getRuleset, tileCode, WINDS,
   type FanNames, type FanPaysContext, type FanPaysResult, type NotCountedFan, type Payments, type ScoreResult, type ScoredSet,
 } from '../../engine/index.ts';
-import { scoreWork, whatIfFor } from '../model/hand.ts';
+import { scoreWork, setsFor, whatIfFor } from '../model/hand.ts';
+import { checkTiles } from '../model/checks.ts';
 import { useActiveRuleset } from '../ruleset/active.ts';
 import { useSelect } from '../state/context.tsx';
 import { TileFace } from '../tiles/TileFace.tsx';
@@ -79,6 +80,22 @@ export function ResultView() {
   const r = result as ScoreResult;
   const ok = r.validWin;
   const invalidShape = r.error && r.error.code !== 'BELOW_MINIMUM';
+  if (invalidShape) {
+    // Not a win under this ruleset (most often a 14-tile MCR hand shown under Fan Pays, which needs
+    // 17): say what is wrong in the player's words, with the engine's own wording under Details.
+    const count = checkTiles(work.tiles, setsFor(ruleset)).find((i) => i.severity === 'error');
+    return (
+      <section className="view result" aria-labelledby="result-h">
+        <h2 id="result-h">{t('result.heading')}</h2>
+        <div className="total-card bad" role="status" data-testid="total" data-ruleset={r.ruleset}>
+          <div className="minimum">
+            {`${t('result.invalid')}: ${count ? t(count.key, count.values) : t(`engine.${r.error!.code}`, { defaultValue: r.error!.message })} ${t('result.backToTiles')}`}
+          </div>
+        </div>
+        <details className="small"><summary>{t('common.details')}</summary>{r.error!.message}</details>
+      </section>
+    );
+  }
   const fp = isFanPays(r) ? r : null;
   // Card 002 counts fans and pays per fan; MCR counts points.
   const unit = fp ? 'fp' : 'result';
@@ -94,10 +111,8 @@ export function ResultView() {
         <div className="total-value">{t(`${unit}.total`, { count: r.total })}</div>
         {!fp && r.total !== r.totalWithoutFlowers && <div className="total-sub">{t('result.withoutFlowers', { n: r.totalWithoutFlowers })}</div>}
         <div className="minimum">
-          {invalidShape
-            ? `${t('result.invalid')}: ${t(`engine.${r.error!.code}`, { defaultValue: r.error!.message })}${fp ? ` ${r.error!.message}` : ''}`
-            : fp ? t('fp.noMinimum', { value: fp.fanValue })
-              : ok ? t('result.minimumOk') : t('result.minimumFail', { n: r.totalWithoutFlowers })}
+          {fp ? t('fp.noMinimum', { value: fp.fanValue })
+            : ok ? t('result.minimumOk') : t('result.minimumFail', { n: r.totalWithoutFlowers, count: r.totalWithoutFlowers })}
         </div>
       </div>
 

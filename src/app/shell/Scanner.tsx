@@ -1,20 +1,21 @@
 /** The scanner flow: steps, undo/redo, and the current step's view. */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STEPS, type Step } from '../model/work.ts';
+import { emptyWork, STEPS, type Step } from '../model/work.ts';
 import { checkTiles, hasErrors } from '../model/checks.ts';
 import { scoreWork, setsFor } from '../model/hand.ts';
 import { useActiveRuleset, type RulesetId } from '../ruleset/active.ts';
 import { RulesetPicker } from '../ruleset/RulesetPicker.tsx';
 import { useAppStore, useSelect } from '../state/context.tsx';
-import { deletePhoto } from '../state/store.ts';
+import { prunePhotos } from '../state/store.ts';
 import { CaptureView } from '../capture/CaptureView.tsx';
 import { ReviewView } from '../review/ReviewView.tsx';
 import { SetsView } from '../sets/SetsView.tsx';
 import { ConditionsView } from '../conditions/ConditionsView.tsx';
 import { ResultView } from '../result/ResultView.tsx';
 
-type Msg = { key: string; values?: Record<string, string | number> };
+/** A notice; `undoTo`: it offers Undo, which also goes back to that step (Start over). */
+type Msg = { key: string; values?: Record<string, string | number>; undoTo?: Step };
 
 /** The furthest step the work allows (derived, never stored). */
 function reachable(work: ReturnType<typeof useSelect<import('../model/work.ts').Work>>, ruleset: RulesetId): number {
@@ -52,10 +53,18 @@ export function Scanner() {
 
   useEffect(() => { document.getElementById('main')?.focus({ preventScroll: false }); }, [step]);
 
+  // Start over is a step of the history like any correction, so that a stray tap is undone
+  // with Undo; the photo stays stored while undo can reach it (prunePhotos).
   const startOver = () => {
-    const key = work.photo?.key;
-    store.reset();
-    if (key) void deletePhoto(key);
+    const from = step;
+    store.run({ label: { key: 'cmd.startOver' }, perform: () => emptyWork() });
+    store.goto('capture');
+    setNotice({ key: 'status.startedOver', undoTo: from });
+    void prunePhotos(store.get().history);
+  };
+  const undoStartOver = (to: Step) => {
+    store.undo();
+    store.goto(to);
     setNotice(null);
   };
 
@@ -104,6 +113,7 @@ export function Scanner() {
             {t(notice.key, notice.values)}
             {notice.values?.detail && <details><summary>{t('common.details')}</summary>{String(notice.values.detail)}</details>}
           </div>
+          {notice.undoTo && <button type="button" className="btn small" onClick={() => undoStartOver(notice.undoTo!)}>{t('common.undo')}</button>}
           <button type="button" className="btn ghost small" onClick={() => setNotice(null)} aria-label={t('common.close')}>×</button>
         </div>
       )}

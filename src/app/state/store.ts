@@ -4,7 +4,7 @@
  * so the work survives a reload.
  */
 import { useSyncExternalStore } from 'react';
-import { createStore as createIdbStore, get, set, del, type UseStore } from 'idb-keyval';
+import { createStore as createIdbStore, get, set, del, keys, type UseStore } from 'idb-keyval';
 import type { Command, History } from '../model/commands.ts';
 import { historyOf, perform, redo, undo } from '../model/commands.ts';
 import type { Step, Work } from '../model/work.ts';
@@ -115,6 +115,37 @@ export const loadPhoto = async (key: string): Promise<Blob | null> => {
   try { return ((await get(`photo:${key}`, db())) as Blob | undefined) ?? null; } catch { return null; }
 };
 export const deletePhoto = (key: string): Promise<void> => del(`photo:${key}`, db()).catch(() => undefined);
+
+/** How many of the photos that only undo can reach are kept (each is a few MB on a phone). */
+export const PAST_PHOTOS_KEPT = 2;
+
+/**
+ * The photos the history still needs: the present work's, those redo can reach, and those of the
+ * PAST_PHOTOS_KEPT most recent other photos undo can reach (undoing further back brings the tiles
+ * back without their photo).
+ */
+export function photosToKeep(h: History): Set<string> {
+  const keep = new Set<string>();
+  for (const w of [h.present, ...h.future]) if (w.photo) keep.add(w.photo.key);
+  let older = 0;
+  for (let i = h.past.length - 1; i >= 0 && older < PAST_PHOTOS_KEPT; i--) {
+    const k = h.past[i]!.photo?.key;
+    if (k && !keep.has(k)) { keep.add(k); older++; }
+  }
+  return keep;
+}
+
+/** Delete the stored photos the history no longer needs (photosToKeep): photos of hands started
+ * over, replaced by a new scan or left by a reload in the middle of a scan. Never throws. */
+export async function prunePhotos(h: History): Promise<void> {
+  const keep = photosToKeep(h);
+  try {
+    const stored = (await keys(db())).map(String).filter((k) => k.startsWith('photo:'));
+    await Promise.all(stored.filter((k) => !keep.has(k.slice('photo:'.length))).map((k) => del(k, db())));
+  } catch {
+    // storage unavailable: nothing to prune
+  }
+}
 
 /**
  * Save after each change, straight away: one write in flight at a time, and
