@@ -74,6 +74,7 @@ const en = {
     set: 'Set {{n}}: {{kind}}', melded: 'Melded', concealed: 'Concealed', concealedKong: 'Concealed kong',
     winning: 'winning tile', markWinning: '{{name}}: mark as the winning tile', isWinning: '{{name}}: the winning tile',
     regroup: 'Regroup', flowers: 'Flowers', none: 'No tiles to group. Go back and add the tiles.',
+    another: 'Another grouping', groupingOf: 'Grouping {{n}} of {{count}}',
   },
   hand: {
     badSet: 'These tiles do not form a set: {{tiles}}. Regroup or go back to the tiles.',
@@ -121,6 +122,11 @@ const en = {
     whatIfBelow: 'below 8', whatIfPoints: '{{count}} points', whatIfPoints_one: '{{count}} point', invalid: 'Not a valid win', decomposition: 'Read as',
     addToTable: 'Add to the score sheet: hand {{n}}, won by {{player}}', added: 'Added as hand {{n}} on the score sheet.',
     rule: 'Rule: {{citation}}',
+  },
+  cite: {
+    excluded: '{{fan}} ({{n}}) includes it; rules 000/003/004, non-repeat principle',
+    'account-once': 'rules 004, account-once principle (Wyłączności)',
+    'wait-not-unique': 'rules 000/004, fans 77-79: not when waiting on more than one tile',
   },
   reason: {
     excluded: 'implied by {{fan}}',

@@ -75,6 +75,7 @@ const pl: Strings = {
     set: 'Zestaw {{n}}: {{kind}}', melded: 'Odkryty', concealed: 'Ukryty', concealedKong: 'Ukryty kong',
     winning: 'kamień wygrywający', markWinning: '{{name}}: oznacz jako kamień wygrywający', isWinning: '{{name}}: kamień wygrywający',
     regroup: 'Podziel ponownie', flowers: 'Kwiaty', none: 'Brak kamieni. Wróć i dodaj kamienie.',
+    another: 'Inny podział', groupingOf: 'Podział {{n}} z {{count}}',
   },
   hand: {
     badSet: 'Te kamienie nie tworzą zestawu: {{tiles}}. Podziel ponownie albo wróć do kamieni.',
@@ -122,6 +123,11 @@ const pl: Strings = {
     whatIfBelow: 'poniżej 8', whatIfPoints: '{{count}} pkt', whatIfPoints_one: '{{count}} pkt', invalid: 'Wygrana nieważna', decomposition: 'Odczytane jako',
     addToTable: 'Dodaj do arkusza wyników: rozdanie {{n}}, wygrywa {{player}}', added: 'Dodano jako rozdanie {{n}} w arkuszu.',
     rule: 'Zasada: {{citation}}',
+  },
+  cite: {
+    excluded: '{{fan}} ({{n}}) go obejmuje; zasady 000/003/004, zasada niepowtarzalności',
+    'account-once': 'zasady 004, zasada wyłączności',
+    'wait-not-unique': 'zasady 000/004, układy 77-79: nie przy oczekiwaniu na więcej niż jeden kamień',
   },
   reason: {
     excluded: 'zawarty w {{fan}}',

@@ -75,6 +75,7 @@ const sv: Strings = {
     set: 'Grupp {{n}}: {{kind}}', melded: 'Öppen', concealed: 'Dold', concealedKong: 'Dold kong',
     winning: 'vinstbricka', markWinning: '{{name}}: markera som vinstbricka', isWinning: '{{name}}: vinstbrickan',
     regroup: 'Gruppera om', flowers: 'Blommor', none: 'Inga brickor att gruppera. Gå tillbaka och lägg till brickorna.',
+    another: 'Annan gruppering', groupingOf: 'Gruppering {{n}} av {{count}}',
   },
   hand: {
     badSet: 'Brickorna bildar ingen grupp: {{tiles}}. Gruppera om eller gå tillbaka till brickorna.',
@@ -122,6 +123,11 @@ const sv: Strings = {
     whatIfBelow: 'under 8', whatIfPoints: '{{count}} poäng', whatIfPoints_one: '{{count}} poäng', invalid: 'Ingen giltig vinst', decomposition: 'Läst som',
     addToTable: 'Lägg till i poängbladet: giv {{n}}, vunnen av {{player}}', added: 'Tillagd som giv {{n}} i poängbladet.',
     rule: 'Regel: {{citation}}',
+  },
+  cite: {
+    excluded: '{{fan}} ({{n}}) innefattar den; regler 000/003/004, principen om att inte räkna samma sak två gånger',
+    'account-once': 'regler 004, principen att varje grupp räknas en gång',
+    'wait-not-unique': 'regler 000/004, fan 77-79: inte när handen väntar på mer än en bricka',
   },
   reason: {
     excluded: 'ingår i {{fan}}',

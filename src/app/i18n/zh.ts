@@ -76,6 +76,7 @@ const zh: Strings = {
     set: '第 {{n}} 组：{{kind}}', melded: '明', concealed: '暗', concealedKong: '暗杠',
     winning: '和牌张', markWinning: '{{name}}：设为和牌张', isWinning: '{{name}}：和牌张',
     regroup: '重新划分', flowers: '花牌', none: '没有可划分的牌。请返回添加牌。',
+    another: '换一种划分', groupingOf: '第 {{n}} 种划分，共 {{count}} 种',
   },
   hand: {
     badSet: '这些牌组不成面子：{{tiles}}。请重新划分或返回修改牌。',
@@ -123,6 +124,11 @@ const zh: Strings = {
     whatIfBelow: '不足 8 番', whatIfPoints: '{{count}} 番', whatIfPoints_one: '{{count}} 番', invalid: '不能和牌', decomposition: '拆分为',
     addToTable: '加入计分表：第 {{n}} 盘，{{player}} 和牌', added: '已作为第 {{n}} 盘加入计分表。',
     rule: '规则：{{citation}}',
+  },
+  cite: {
+    excluded: '{{fan}}（{{n}}）已包含此番；规则 000/003/004，不重复原则',
+    'account-once': '规则 004，一次组合原则',
+    'wait-not-unique': '规则 000/004，第 77-79 番：听牌多于一张时不计',
   },
   reason: {
     excluded: '已包含在{{fan}}中',

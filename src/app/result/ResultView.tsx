@@ -45,17 +45,21 @@ const isFanPays = (r: ScoreResult): r is FanPaysResult => r.ruleset === 'fan-pay
 function NotCounted({ f, lang, ruleset, unit }: { f: NotCountedFan; lang: string; ruleset: string; unit: 'result' | 'fp' }) {
   const { t } = useTranslation();
   let why: string;
+  // MCR's rule references in the player's language; the Fan Pays card is quoted as printed
+  let citation = f.reason.citation;
   if (f.reason.kind === 'excluded') {
     const names = rulesetFanNames(ruleset, f.reason.byFan);
     const by = names ? fanName(names, lang) : `#${f.reason.byFan}`;
     why = t('reason.excluded', { fan: by });
+    if (ruleset === 'mcr') citation = t('cite.excluded', { fan: by, n: f.reason.byFan });
   } else {
     why = t(`reason.${f.reason.kind}`);
+    if (ruleset === 'mcr' && f.reason.kind !== 'lower-alternative') citation = t(`cite.${f.reason.kind}`);
   }
   return (
     <li data-fan={f.id}>
       <span className="fan-name">{fanName(f.names, lang)}</span> <span className="fan-pts">({t(`${unit}.fanPoints`, { points: f.points, count: f.points })})</span>
-      <div className="why">{why}. <small>{t('result.rule', { citation: f.reason.citation })}</small></div>
+      <div className="why">{why}. <small>{t('result.rule', { citation })}</small></div>
     </li>
   );
 }
