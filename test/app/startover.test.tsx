@@ -22,6 +22,8 @@ describe('Start over', () => {
     await user.click(screen.getByRole('button', { name: 'Start over' }));
     expect(store.get().step).toBe('capture');
     expect(present().tiles).toHaveLength(0);
+    // the next hand's tiles get ids no earlier tile had
+    expect(present().nextUid).toBe(15);
     expect(screen.getByTestId('notice').textContent).toContain('Started over. Undo brings the last hand back.');
     expect(screen.queryByRole('button', { name: 'Start over' })).toBeNull();
 

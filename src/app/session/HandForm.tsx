@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MIN_WIN_POINTS, isSheetError, minWinPoints, type Penalty, type SheetHand, type SheetRules } from '../../engine/sheet.ts';
+import { sheetErrorMessage } from './i18n.ts';
 
 export interface HandFormProps {
   players: string[];
@@ -61,7 +62,7 @@ export function HandForm({ players, initial, handNumber, onSubmit, onCancel, rul
       onSubmit(hand);
       setError(null);
     } catch (err) {
-      if (isSheetError(err)) setError(err.message);
+      if (isSheetError(err)) setError(sheetErrorMessage(t, err, { rules }));
       else throw err;
     }
   };

@@ -7,6 +7,7 @@ import {
 import { HandForm } from './HandForm.tsx';
 import { PrintableSheet, signed } from './PrintableSheet.tsx';
 import { downloadText, sheetFileName } from './download.ts';
+import { sheetErrorMessage } from './i18n.ts';
 import { commands, nextHandInfo } from './store.ts';
 import { useSession } from './useSession.ts';
 import './session.css';
@@ -23,7 +24,7 @@ function StartTable({ onStart }: { onStart: (players: string[], meta: SheetMeta,
     try {
       onStart(names, meta, rules);
     } catch (err) {
-      if (isSheetError(err)) setError(err.message);
+      if (isSheetError(err)) setError(sheetErrorMessage(t, err, { rules }));
       else throw err;
     }
   };
@@ -58,6 +59,16 @@ function StartTable({ onStart }: { onStart: (players: string[], meta: SheetMeta,
   );
 }
 
+/** The ruleset a game-record file names (MCR when it names none), to word its errors; undefined when it is not JSON. */
+function rulesInFile(text: string): SheetRules | undefined {
+  try {
+    const json = JSON.parse(text) as { rules?: unknown } | null;
+    return json?.rules === 'fan-pays' ? 'fan-pays' : 'mcr';
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The table's score sheet: start a table, hands with running totals and table
  * points, add/edit/delete hands with undo and redo, print (003 layout), export
@@ -68,20 +79,28 @@ export function TableSession() {
   const { loaded, record, past, future, storageError, store } = useSession();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [importError, setImportError] = useState<string | null>(null);
+  /** A refused file: the reason in words, and the engine's own message for whoever made the file. */
+  const [importError, setImportError] = useState<{ message: string; detail: string | null } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const sheet = useMemo(() => (record ? computeSheet(record) : null), [record]);
 
   if (!loaded) return <p role="status">{t('session.loading')}</p>;
 
   const importFile = async (file: File) => {
+    let text = '';
     try {
-      const imported = parseSheetJson(await file.text());
+      text = await file.text();
+      const imported = parseSheetJson(text);
       store.perform(commands.replace(imported));
       setImportError(null);
       setNotice(t('session.imported', { n: imported.hands.length }));
     } catch (err) {
-      setImportError(t('session.importFailed', { message: err instanceof Error ? err.message : String(err) }));
+      if (!isSheetError(err)) {
+        setImportError({ message: t('session.importFailed', { message: err instanceof Error ? err.message : String(err) }), detail: null });
+        return;
+      }
+      const message = sheetErrorMessage(t, err, { rules: rulesInFile(text), importing: true, embedded: true });
+      setImportError({ message: t('session.importFailed', { message }), detail: err.message });
     }
   };
 
@@ -108,7 +127,12 @@ export function TableSession() {
   const status = (
     <>
       <p role="status" aria-live="polite">{notice ?? ''}</p>
-      {importError && <p role="alert" className="session-error">{importError}</p>}
+      {importError && (
+        <div role="alert" className="session-error">
+          <p>{importError.message}</p>
+          {importError.detail && <details><summary>{t('session.error.details')}</summary><code>{importError.detail}</code></details>}
+        </div>
+      )}
       {storageError && <p role="alert" className="session-error">{t('session.storageError', { message: storageError })}</p>}
     </>
   );
@@ -143,69 +167,76 @@ export function TableSession() {
       <div className="session-screen">
         {toolbar}
         {status}
-        {/* On a phone the sheet scrolls sideways inside its box instead of widening the page. */}
-        <div className="session-sheet-scroll">
+        {/*
+          One column per player and nothing else beside them, so a phone shows all four
+          running totals at once (no sideways scrolling at 390 px): what happened in a
+          hand, its dealer and its buttons go on a line of their own under its scores.
+          Each hand is a row group (tbody): its scores, what happened, the running totals.
+        */}
         <table className="session-sheet">
           <caption>
             {[record.meta.tournament, record.meta.session, record.meta.table].filter(Boolean).join(' · ') || t('session.sheet')}
             {' '}<span className="session-rules-tag" data-testid="table-rules">{t(`session.rules.${rules}`)}</span>
           </caption>
+          <colgroup>
+            <col className="session-col-hand" />
+            {P.map((name) => <col key={name} />)}
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">{t('session.hand')}</th>
-              <th scope="col">{t('session.dealer')}</th>
-              <th scope="col">{t('session.what')}</th>
               {P.map((name) => <th key={name} scope="col" className="num">{name}</th>)}
-              <th scope="col"><span className="visually-hidden">{t('session.actions')}</span></th>
             </tr>
           </thead>
-          <tbody>
-            {sheet.rows.map((row) => {
-              const h = row.hand;
-              return [
-                <tr key={`h${row.index}`} data-testid={`hand-${row.index + 1}`}>
-                  <th scope="row">{row.index + 1} <small>{t(`session.wind.${row.seating.prevalentWind}`)} {row.seating.handInRound}</small></th>
-                  <td>{P[row.seating.dealer]}</td>
-                  <td>
-                    {describe(h)}
-                    {h.kind === 'win' && h.link && <> · <a href={h.link}>{t('session.verify')}</a></>}
-                    {h.kind === 'win' && <small> ({t(`session.source.${h.source}`)})</small>}
-                  </td>
+          {sheet.rows.map((row) => {
+            const h = row.hand;
+            const n = row.index + 1;
+            return (
+              <tbody key={n} className="session-hand" data-testid={`hand-${n}`}>
+                <tr>
+                  <th scope="row">{n} <small>{t(`session.wind.${row.seating.prevalentWind}`)} {row.seating.handInRound}</small></th>
                   {row.delta.map((d, p) => (
                     <td key={P[p]} className="num">
                       {h.penalties.length > 0 ? `${signed(row.penalties[p])} ${signed(row.payments[p])}` : signed(d)}
                     </td>
                   ))}
-                  <td>
-                    <button type="button" onClick={() => setEditing(row.index)} aria-label={t('session.editHandN', { n: row.index + 1 })}>{t('session.edit')}</button>
-                    <button
-                      type="button" aria-label={t('session.deleteHandN', { n: row.index + 1 })}
-                      onClick={() => { store.perform(commands.remove(row.index)); setEditing(null); setNotice(t('session.deleted', { n: row.index + 1 })); }}
-                    >{t('session.delete')}</button>
-                  </td>
-                </tr>,
-                <tr key={`r${row.index}`} className="running">
-                  <th scope="row" colSpan={3}><span className="visually-hidden">{t('session.runningAfter', { n: row.index + 1 })}</span></th>
+                </tr>
+                <tr className="session-what">
+                  <td colSpan={P.length + 1}><div className="session-what-line">
+                    <span className="session-what-text">
+                      <span className="visually-hidden">{t('session.what')}: </span>
+                      <span className="session-dealer">{t('session.dealer')}: {P[row.seating.dealer]}</span>{' · '}
+                      {describe(h)}
+                      {h.kind === 'win' && <small> ({t(`session.source.${h.source}`)})</small>}
+                    </span>
+                    <span className="session-hand-actions" role="group" aria-label={t('session.actions')}>
+                      {h.kind === 'win' && h.link && <a href={h.link}>{t('session.verify')}</a>}
+                      <button type="button" onClick={() => setEditing(row.index)} aria-label={t('session.editHandN', { n })}>{t('session.edit')}</button>
+                      <button
+                        type="button" aria-label={t('session.deleteHandN', { n })}
+                        onClick={() => { store.perform(commands.remove(row.index)); setEditing(null); setNotice(t('session.deleted', { n })); }}
+                      >{t('session.delete')}</button>
+                    </span>
+                  </div></td>
+                </tr>
+                <tr className="running">
+                  <th scope="row"><span className="visually-hidden">{t('session.runningAfter', { n })}</span></th>
                   {row.running.map((v, p) => <td key={P[p]} className="num">{v}</td>)}
-                  <td />
-                </tr>,
-              ];
-            })}
-          </tbody>
+                </tr>
+              </tbody>
+            );
+          })}
           <tfoot>
             <tr>
-              <th scope="row" colSpan={3}>{t('session.total')}</th>
+              <th scope="row">{t('session.total')}</th>
               {sheet.totals.map((v, p) => <td key={P[p]} className="num" data-testid={`total-${p}`}>{v}</td>)}
-              <td />
             </tr>
             <tr>
-              <th scope="row" colSpan={3}>{sheet.complete ? t('session.tablePoints') : t('session.tablePointsSoFar')}</th>
+              <th scope="row">{sheet.complete ? t('session.tablePoints') : t('session.tablePointsSoFar')}</th>
               {sheet.tablePoints.map((v, p) => <td key={P[p]} className="num" data-testid={`table-points-${p}`}>{v}</td>)}
-              <td />
             </tr>
           </tfoot>
         </table>
-        </div>
         {nextInfo
           ? (
             <p data-testid="next-hand">

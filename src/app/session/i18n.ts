@@ -4,6 +4,9 @@
  *   for (const [lng, res] of Object.entries(sessionResources))
  *     i18n.addResourceBundle(lng, 'translation', res, true, false);
  */
+import type { TFunction } from 'i18next';
+import { MAX_HANDS, minWinPoints, type SheetRules } from '../../engine/sheet.ts';
+
 export const sessionResources = {
   en: {
     session: {
@@ -54,6 +57,40 @@ export const sessionResources = {
         button: 'Print sheet',
         tournament: 'Tournament', date: 'Date', session: 'Session', table: 'Table',
         player: 'Player {{n}}', hand: 'Hand', tableScore: 'Table score', sign: 'Sign',
+      },
+      error: {
+        atHand: 'Hand {{n}}: {{message}}.', alone: '{{message}}.', details: 'Details',
+        noTable: 'start a table first',
+        playerCount: 'a table needs exactly four players',
+        playerName: 'player {{n}} needs a name',
+        duplicatePlayer: 'two players have the same name',
+        unknownPlayer: '“{{field}}” names someone who is not one of the four players',
+        noDiscarder: 'say who discarded the winning tile, or mark the win self-drawn',
+        noDiscarderHere: 'a self-drawn win or a draw has no discarder',
+        winnerIsDiscarder: 'the winner cannot also be the discarder',
+        noWinner: 'a hand needs a winner, or mark it a draw',
+        noPoints: 'a win needs its points',
+        drawHas: 'a draw has no winner, self-drawn mark or points',
+        wholePoints: 'the points must be a whole number',
+        minPoints: 'a win needs at least {{min}} points',
+        minFans: 'a win needs at least one fan',
+        penalty: 'penalty {{n}} must be a whole number of points above 0, and a shared penalty must divide by 3',
+        otherRules: 'this hand was scored under {{scored}} rules, but the table plays {{table}}',
+        amountsMcr: 'amounts per player are kept only on Fan Pays tables',
+        amounts: 'the amounts per player do not balance',
+        unknownRules: 'the file names rules this app does not know',
+        tooManyHands: 'a sheet holds at most {{max}} hands',
+        noSuchHand: 'there is no hand {{n}} on this sheet',
+        notSheet: 'the file is not a score sheet in JSON',
+        missingField: 'the field “{{field}}” is missing',
+        badField: 'the field “{{field}}” has the wrong kind of value',
+      },
+      toSheet: {
+        view: 'View the score sheet',
+        update: 'Update hand {{n}} on the score sheet, won by {{player}}',
+        changed: 'This hand is on the score sheet as hand {{n}}, and it has changed since.',
+        updated: 'Hand {{n}} on the score sheet updated.',
+        gone: 'This hand was added as hand {{n}}, but it is no longer on the score sheet.',
       },
     },
   },
@@ -107,6 +144,40 @@ export const sessionResources = {
         tournament: 'Turniej', date: 'Data', session: 'Sesja', table: 'Stół',
         player: 'Gracz {{n}}', hand: 'Rozdanie', tableScore: 'Wynik stołu', sign: 'Podpis',
       },
+      error: {
+        atHand: 'Rozdanie {{n}}: {{message}}.', alone: '{{message}}.', details: 'Szczegóły',
+        noTable: 'najpierw rozpocznij stół',
+        playerCount: 'stół potrzebuje dokładnie czterech graczy',
+        playerName: 'gracz {{n}} musi mieć imię',
+        duplicatePlayer: 'dwóch graczy ma to samo imię',
+        unknownPlayer: '„{{field}}” wskazuje kogoś spoza czterech graczy',
+        noDiscarder: 'wskaż, kto zrzucił kamień wygrywający, albo zaznacz wygraną z muru',
+        noDiscarderHere: 'wygrana z muru ani remis nie mają zrzucającego',
+        winnerIsDiscarder: 'zwycięzca nie może być jednocześnie zrzucającym',
+        noWinner: 'rozdanie potrzebuje zwycięzcy, albo zaznacz remis',
+        noPoints: 'wygrana potrzebuje liczby punktów',
+        drawHas: 'remis nie ma zwycięzcy, wygranej z muru ani punktów',
+        wholePoints: 'punkty muszą być liczbą całkowitą',
+        minPoints: 'wygrana wymaga co najmniej {{min}} punktów',
+        minFans: 'wygrana wymaga co najmniej jednego fana',
+        penalty: 'kara {{n}} musi być całkowitą liczbą punktów większą od 0, a kara dzielona musi być podzielna przez 3',
+        otherRules: 'to rozdanie policzono według zasad {{scored}}, a stół gra według {{table}}',
+        amountsMcr: 'kwoty poszczególnych graczy zapisuje się tylko przy stołach Fan Pays',
+        amounts: 'kwoty poszczególnych graczy się nie bilansują',
+        unknownRules: 'plik podaje zasady, których ta aplikacja nie zna',
+        tooManyHands: 'arkusz mieści najwyżej {{max}} rozdań',
+        noSuchHand: 'w arkuszu nie ma rozdania {{n}}',
+        notSheet: 'plik nie jest arkuszem wyników w formacie JSON',
+        missingField: 'brak pola „{{field}}”',
+        badField: 'pole „{{field}}” ma wartość niewłaściwego rodzaju',
+      },
+      toSheet: {
+        view: 'Pokaż arkusz wyników',
+        update: 'Zaktualizuj rozdanie {{n}} w arkuszu wyników, wygrywa {{player}}',
+        changed: 'To rozdanie jest w arkuszu jako rozdanie {{n}}, ale od tego czasu zostało zmienione.',
+        updated: 'Zaktualizowano rozdanie {{n}} w arkuszu wyników.',
+        gone: 'To rozdanie dodano jako rozdanie {{n}}, ale nie ma go już w arkuszu wyników.',
+      },
     },
   },
   sv: {
@@ -158,6 +229,40 @@ export const sessionResources = {
         button: 'Skriv ut protokollet',
         tournament: 'Turnering', date: 'Datum', session: 'Omgång', table: 'Bord',
         player: 'Spelare {{n}}', hand: 'Hand', tableScore: 'Bordsställning', sign: 'Signatur',
+      },
+      error: {
+        atHand: 'Hand {{n}}: {{message}}.', alone: '{{message}}.', details: 'Detaljer',
+        noTable: 'starta ett bord först',
+        playerCount: 'ett bord behöver exakt fyra spelare',
+        playerName: 'spelare {{n}} behöver ett namn',
+        duplicatePlayer: 'två spelare har samma namn',
+        unknownPlayer: '”{{field}}” är inte en av de fyra spelarna',
+        noDiscarder: 'ange vem som sakade vinstbrickan, eller markera vinsten som självdragen',
+        noDiscarderHere: 'en självdragen vinst eller en oavgjord hand har ingen som sakat',
+        winnerIsDiscarder: 'vinnaren kan inte också vara den som sakade',
+        noWinner: 'en hand behöver en vinnare, eller markera den som oavgjord',
+        noPoints: 'en vinst behöver sina poäng',
+        drawHas: 'en oavgjord hand har ingen vinnare, inget självdrag och inga poäng',
+        wholePoints: 'poängen måste vara ett heltal',
+        minPoints: 'en vinst behöver minst {{min}} poäng',
+        minFans: 'en vinst behöver minst en fan',
+        penalty: 'straff {{n}} måste vara ett heltal över 0, och ett delat straff måste vara delbart med 3',
+        otherRules: 'handen räknades med {{scored}}-regler, men bordet spelar {{table}}',
+        amountsMcr: 'belopp per spelare sparas bara vid Fan Pays-bord',
+        amounts: 'beloppen per spelare går inte jämnt ut',
+        unknownRules: 'filen anger regler som appen inte känner till',
+        tooManyHands: 'ett protokoll rymmer högst {{max}} händer',
+        noSuchHand: 'det finns ingen hand {{n}} i protokollet',
+        notSheet: 'filen är inte ett protokoll i JSON',
+        missingField: 'fältet ”{{field}}” saknas',
+        badField: 'fältet ”{{field}}” har fel sorts värde',
+      },
+      toSheet: {
+        view: 'Visa poängbladet',
+        update: 'Uppdatera giv {{n}} i poängbladet, vunnen av {{player}}',
+        changed: 'Handen finns i poängbladet som giv {{n}}, men den har ändrats sedan dess.',
+        updated: 'Giv {{n}} i poängbladet uppdaterad.',
+        gone: 'Handen lades till som giv {{n}}, men den finns inte längre i poängbladet.',
       },
     },
   },
@@ -211,8 +316,122 @@ export const sessionResources = {
         tournament: '比赛', date: '日期', session: '场次', table: '桌号',
         player: '玩家 {{n}}', hand: '盘', tableScore: '本桌成绩', sign: '签名',
       },
+      error: {
+        atHand: '第 {{n}} 盘：{{message}}。', alone: '{{message}}。', details: '详情',
+        noTable: '请先开始一桌',
+        playerCount: '一桌需要正好四位玩家',
+        playerName: '玩家 {{n}} 需要名字',
+        duplicatePlayer: '有两位玩家同名',
+        unknownPlayer: '“{{field}}”不是这四位玩家之一',
+        noDiscarder: '请选择点炮者，或标记为自摸',
+        noDiscarderHere: '自摸或荒庄没有点炮者',
+        winnerIsDiscarder: '和牌者不能同时是点炮者',
+        noWinner: '一盘需要和牌者，或标记为荒庄',
+        noPoints: '和牌需要填写番数',
+        drawHas: '荒庄没有和牌者、自摸或番数',
+        wholePoints: '番数必须是整数',
+        minPoints: '和牌至少需要 {{min}} 番',
+        minFans: '和牌至少需要 1 番',
+        penalty: '第 {{n}} 项罚分必须是大于 0 的整数，由其他三家平分的罚分还必须能被 3 整除',
+        otherRules: '这手牌按{{scored}}规则计分，但本桌使用{{table}}规则',
+        amountsMcr: '只有番付牌桌才记录每位玩家的金额',
+        amounts: '每位玩家的金额合计不为零',
+        unknownRules: '文件中的规则本应用不认识',
+        tooManyHands: '一张计分表最多 {{max}} 盘',
+        noSuchHand: '计分表中没有第 {{n}} 盘',
+        notSheet: '该文件不是 JSON 格式的计分表',
+        missingField: '缺少字段“{{field}}”',
+        badField: '字段“{{field}}”的值类型不对',
+      },
+      toSheet: {
+        view: '查看计分表',
+        update: '更新计分表第 {{n}} 盘，{{player}} 和牌',
+        changed: '这手牌已作为第 {{n}} 盘记入计分表，之后又有修改。',
+        updated: '已更新计分表第 {{n}} 盘。',
+        gone: '这手牌曾作为第 {{n}} 盘加入，但计分表上已没有这一盘。',
+      },
     },
   },
 } as const;
 
 export type SessionLanguage = keyof typeof sessionResources;
+
+/** What the app knows of a refused sheet change: a SheetError, or the result screen's NO_TABLE. */
+export interface SheetProblem {
+  code: string;
+  /** 1-based hand, or null for the sheet as a whole. */
+  hand?: number | null;
+  /** The field the engine names, e.g. `discarder` or `penalties[0].points`. */
+  field?: string | null;
+}
+
+export interface SheetProblemContext {
+  /** The table's ruleset (the least points a win needs). */
+  rules?: SheetRules;
+  /** The ruleset that scored the hand, when a scored hand was refused for the table's rules. */
+  scored?: string;
+  /** Reading a file: missing or wrong fields are named, as the file spells them. */
+  importing?: boolean;
+  /** The message goes inside another sentence ("Could not import the file: ..."), so it keeps its lower case. */
+  embedded?: boolean;
+}
+
+/** The number in a field such as `players[2]` or `penalties[0].points`, 1-based. */
+const nthOf = (field: string | null | undefined): number => {
+  const m = /\[(\d+)\]/.exec(field ?? '');
+  return m ? Number(m[1]) + 1 : 1;
+};
+
+/**
+ * A refused sheet change in the player's language. The engine's SheetError
+ * messages stay English and technical for the CLI (`hand 1, field "discarder":
+ * ...`); the app says what is wrong in words, from the error's code and field.
+ */
+export function sheetErrorMessage(t: TFunction, e: SheetProblem, ctx: SheetProblemContext = {}): string {
+  const field = e.field ?? null;
+  const k = (key: string, values?: Record<string, string | number>) => t(`session.error.${key}`, values ?? {});
+  const rulesName = (r: string) => t(`session.rules.${r}`, { defaultValue: r });
+  let message: string;
+  let atHand = e.hand ?? null;
+  switch (e.code) {
+    case 'NO_TABLE': message = k('noTable'); break;
+    case 'WRONG_PLAYER_COUNT': message = k('playerCount'); break;
+    case 'INVALID_PLAYER_NAME': message = k('playerName', { n: nthOf(field) }); break;
+    case 'DUPLICATE_PLAYER': message = k('duplicatePlayer'); break;
+    case 'UNKNOWN_PLAYER': message = k('unknownPlayer', { field: field ?? '' }); break;
+    case 'WINNER_IS_DISCARDER': message = k('winnerIsDiscarder'); break;
+    case 'INVALID_POINTS': message = k('wholePoints'); break;
+    case 'POINTS_BELOW_MINIMUM':
+      message = ctx.rules === 'fan-pays' ? k('minFans') : k('minPoints', { min: minWinPoints('mcr') });
+      break;
+    case 'INVALID_PENALTY': message = k('penalty', { n: nthOf(field) }); break;
+    case 'TOO_MANY_HANDS': message = k('tooManyHands', { max: MAX_HANDS }); atHand = null; break;
+    case 'NO_SUCH_HAND': message = k('noSuchHand', { n: e.hand ?? '' }); atHand = null; break;
+    case 'MISSING_FIELD':
+      if (field === 'discarder') message = k('noDiscarder');
+      else if (field === 'winner') message = k('noWinner');
+      else if (field === 'points') message = k('noPoints');
+      // The sheet's commands name "players" when no table is open.
+      else if (field === 'players' && !ctx.importing) message = k('noTable');
+      else message = k('missingField', { field: field ?? '' });
+      break;
+    case 'CONFLICTING_FIELDS':
+      if (field === 'discarder') message = k('noDiscarderHere');
+      else if (field === 'winner' || field === 'self_drawn' || field === 'points') message = k('drawHas');
+      else if (field === 'amounts') message = k('amountsMcr');
+      else if (field === 'rules') {
+        const table = ctx.rules ?? 'mcr';
+        message = k('otherRules', { scored: rulesName(ctx.scored ?? (table === 'mcr' ? 'fan-pays' : 'mcr')), table: rulesName(table) });
+      } else message = k('badField', { field: field ?? '' });
+      break;
+    default:
+      // MALFORMED_RECORD, and any code the engine adds later.
+      if (field === 'amounts') message = k('amounts');
+      else if (field === 'rules') message = k('unknownRules');
+      else if (field === null && atHand === null) message = k('notSheet');
+      else message = k('badField', { field: field ?? 'hands' });
+  }
+  const sentence = atHand !== null ? k('atHand', { n: atHand, message }) : k('alone', { message });
+  // The messages start in lower case to follow "Hand 1: "; alone, the sentence starts with a capital.
+  return atHand !== null || ctx.embedded ? sentence : sentence.charAt(0).toLocaleUpperCase() + sentence.slice(1);
+}

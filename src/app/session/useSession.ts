@@ -1,5 +1,9 @@
 import { createContext, createElement, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { addScoredHandTo, getSessionStore, nextHandInfo, type AddResult, type NextHandInfo, type ScoredHandInput, type SessionState, type SessionStore } from './store.ts';
+import { useAppStore, useSelect } from '../state/context.tsx';
+import {
+  addScoredHandTo, getSessionStore, handInfo, markHistory, nextHandInfo, replaceScoredHandIn, sheetHandOf, sheetPlace,
+  type AddResult, type NextHandInfo, type ScoredHandInput, type SessionState, type SessionStore, type SheetPlace,
+} from './store.ts';
 
 const StoreContext = createContext<SessionStore | null>(null);
 
@@ -21,12 +25,38 @@ export function useSession(): SessionState & { store: SessionStore } {
 }
 
 /**
- * For the result screen: whether a table is open, who sits where in the next
- * hand, and `addScoredHand` to put a scored hand on the sheet.
+ * For the scanner's win and result screens, with a table open: the hand the work
+ * on screen is scored for (`next`: the sheet hand it was put on, else the next
+ * hand), and with its hand `link`, where it stands on the sheet (`place`) and
+ * `put` to add it, or to update the sheet hand it was put on once it changed.
+ * `put` also marks the work, so a reload or another tab does not offer it again.
  */
-export function useAddToSheet(): { available: boolean; next: NextHandInfo | null; addScoredHand: (input: ScoredHandInput) => AddResult } {
+export function useAddToSheet(link?: string): {
+  available: boolean;
+  next: NextHandInfo | null;
+  place: SheetPlace;
+  put: (input: ScoredHandInput) => AddResult;
+} {
   const { record, store } = useSession();
-  const addScoredHand = useCallback((input: ScoredHandInput) => addScoredHandTo(store, input), [store]);
-  const next = nextHandInfo(record);
-  return { available: next !== null, next, addScoredHand };
+  const app = useAppStore();
+  const work = useSelect((s) => s.history.present);
+  const onSheet = sheetHandOf(record, work);
+  const next = record && onSheet !== null ? handInfo(record, onSheet) : nextHandInfo(record);
+  const place: SheetPlace = link === undefined ? { kind: 'none' } : sheetPlace(record, work, link);
+  const put = useCallback((input: ScoredHandInput): AddResult => {
+    const present = app.get().history.present;
+    const { record: now } = store.getState();
+    const current = sheetPlace(now, present, input.link ?? '');
+    // Already there as it is: nothing to add (a second tap, or a stale screen).
+    if (current.kind === 'added' && now) return { ok: true, handNumber: current.hand.handNumber, record: now };
+    const r = current.kind === 'changed'
+      ? replaceScoredHandIn(store, current.hand.handNumber - 1, input)
+      : addScoredHandTo(store, input);
+    if (r.ok && input.link) {
+      const mark = { index: r.handNumber - 1, link: input.link, uids: present.tiles.map((t) => t.uid) };
+      app.replace({ history: markHistory(app.get().history, mark) });
+    }
+    return r;
+  }, [app, store]);
+  return { available: next !== null, next, place, put };
 }

@@ -57,7 +57,9 @@ export function Scanner() {
   // with Undo; the photo stays stored while undo can reach it (prunePhotos).
   const startOver = () => {
     const from = step;
-    store.run({ label: { key: 'cmd.startOver' }, perform: () => emptyWork() });
+    // tile ids go on counting, so that no tile of the new hand shares an id with one undo can reach
+    // (a hand's link to the score sheet is found by its tiles' ids: session/store.ts, sheetMarkOf)
+    store.run({ label: { key: 'cmd.startOver' }, perform: (w) => ({ ...emptyWork(), nextUid: w.nextUid }) });
     store.goto('capture');
     setNotice({ key: 'status.startedOver', undoTo: from });
     void prunePhotos(store.get().history);
