@@ -125,6 +125,12 @@ describe('ReviewView', () => {
     expect(w.tiles).toHaveLength(14);
     expect(w.sets?.filter((s) => s.declared)).toHaveLength(3);
     expect(w.tiles.find((t) => t.uid === w.winningUid)?.code).toBe('6m');
+    // the whole grouping is stored, the typed melds with their claim digits, the concealed tiles read by the engine
+    expect(w.sets!.flatMap((s) => s.uids).sort()).toEqual(w.tiles.map((t) => t.uid).sort());
+    expect(w.sets!.map((s) => [s.kind, s.declared, s.claim])).toEqual([
+      ['chow', true, { from: 'left', index: 0 }], ['chow', true, { from: 'left', index: 1 }], ['pung', true, { from: 'right' }],
+      ['chow', false, undefined], ['pair', false, undefined],
+    ]);
   });
 });
 

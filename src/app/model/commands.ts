@@ -4,8 +4,12 @@
  */
 import type { Wind } from '../../engine/index.ts';
 import { WINDS } from '../../engine/index.ts';
+import { needsCheck } from '../../vision/types.ts';
 import type { Box, Conditions, LeftOutItem, PhotoInfo, PlannedSet, TileItem, Work } from './work.ts';
-import { defaultConditions } from './work.ts';
+import { defaultConditions, defaultWinning } from './work.ts';
+import { kindOf } from './hand.ts';
+
+export { defaultWinning };
 
 export interface Command {
   /** Short description for undo/redo announcements, as an i18n key plus values. */
@@ -23,44 +27,87 @@ export function loadTiles(
   tiles: Omit<TileItem, 'uid'>[],
   source: Work['source'],
   photo: PhotoInfo | null,
-  extra?: { sets?: (w: TileItem[]) => PlannedSet[] | null; winningIndex?: number; leftOut?: LeftOutItem[] },
+  extra?: {
+    /** The sets of the loaded tiles (`loaded` is the work as loaded, its sets still null). */
+    sets?: (items: TileItem[], loaded: Work) => PlannedSet[] | null;
+    winningIndex?: number;
+    leftOut?: LeftOutItem[];
+  },
 ): Command {
   return cmd('cmd.load', (w) => {
     const items = tiles.map((t, i) => ({ ...t, uid: `t${w.nextUid + i}` }));
-    const sets = extra?.sets ? extra.sets(items) : null;
     const winningUid = extra?.winningIndex !== undefined ? items[extra.winningIndex]?.uid ?? null : null;
-    return {
+    const loaded: Work = {
       ...withLeftOut(w, extra?.leftOut),
       source,
       photo,
       tiles: items,
-      sets,
+      sets: null,
       winningUid,
       conditions: { ...w.conditions, flowers: null },
       nextUid: w.nextUid + items.length,
     };
+    return extra?.sets ? { ...loaded, sets: extra.sets(items, loaded) } : loaded;
   }, { n: tiles.length });
 }
 
+/**
+ * The player's sets once the tiles have changed. A set without the touched tile
+ * stays as it was, marks and all. A declared set with it keeps its mark while its
+ * tiles still make a chow, pung or kong (its claim, which may name the old tile,
+ * goes); any other set with it goes, and its tiles wait ungrouped until the Sets
+ * screen proposes sets for them (proposeSets keeps the declared sets). Null stays
+ * null: nothing has been grouped yet.
+ */
+function keepSets(sets: PlannedSet[] | null, tiles: TileItem[], touched: string): PlannedSet[] | null {
+  if (!sets) return null;
+  const byUid = new Map(tiles.map((t) => [t.uid, t]));
+  const kept: PlannedSet[] = [];
+  for (const s of sets) {
+    if (!s.uids.includes(touched)) {
+      kept.push(s);
+      continue;
+    }
+    if (!s.declared) continue;
+    const its = s.uids.map((u) => byUid.get(u)).filter((t): t is TileItem => !!t);
+    const kind = kindOf(its);
+    if (kind !== 'chow' && kind !== 'pung' && kind !== 'kong') continue;
+    const { claim: _claim, ...rest } = s;
+    kept.push({ ...rest, uids: its.map((t) => t.uid), kind, concealedKong: kind === 'kong' && !!s.concealedKong });
+  }
+  return kept;
+}
+
+/**
+ * Set a tile's code. Picking the code the tile already shows changes nothing (no
+ * undo step), except that it confirms a tile marked for checking: recognition's
+ * scores go, the sets stay.
+ */
 export const setCode = (uid: string, code: string): Command =>
-  cmd('cmd.setCode', (w) => ({
-    ...w,
-    tiles: w.tiles.map((t) => (t.uid === uid ? { ...t, code, score: undefined, flowerScore: undefined } : t)),
-    sets: null,
-  }), { code });
+  cmd('cmd.setCode', (w) => {
+    const old = w.tiles.find((t) => t.uid === uid);
+    if (!old) return w;
+    if (old.code === code && !needsCheck(old.score)) return w;
+    const tiles = w.tiles.map((t) => (t.uid === uid ? { ...t, code, score: undefined, flowerScore: undefined } : t));
+    return { ...w, tiles, sets: old.code === code ? w.sets : keepSets(w.sets, tiles, uid) };
+  }, { code });
 
 export const removeTile = (uid: string): Command =>
-  cmd('cmd.remove', (w) => ({
-    ...w,
-    tiles: w.tiles.filter((t) => t.uid !== uid),
-    sets: null,
-    winningUid: w.winningUid === uid ? null : w.winningUid,
-  }));
+  cmd('cmd.remove', (w) => {
+    const tiles = w.tiles.filter((t) => t.uid !== uid);
+    return {
+      ...w,
+      tiles,
+      sets: keepSets(w.sets, tiles, uid),
+      winningUid: w.winningUid === uid ? null : w.winningUid,
+    };
+  });
 
 export const addTile = (code: string, box?: Box): Command =>
   cmd('cmd.add', (w) => {
     const item: TileItem = box ? { uid: `t${w.nextUid}`, code, box } : { uid: `t${w.nextUid}`, code };
-    return { ...w, tiles: insertInReadingOrder(w.tiles, item), sets: null, nextUid: w.nextUid + 1 };
+    // The sets stay as they are; the new tile waits ungrouped for the Sets screen.
+    return { ...w, tiles: insertInReadingOrder(w.tiles, item), nextUid: w.nextUid + 1 };
   }, { code });
 
 /** Add back a detection recognition left out (Work.leftOut[index]) as a tile, in reading order. */
@@ -70,7 +117,7 @@ export const restoreLeftOut = (index: number): Command =>
     if (!item) return w;
     const tile: TileItem = { uid: `t${w.nextUid}`, code: item.code, box: item.box, score: item.score };
     const rest = withLeftOut(w, w.leftOut!.filter((_, i) => i !== index));
-    return { ...rest, tiles: insertInReadingOrder(w.tiles, tile), sets: null, nextUid: w.nextUid + 1 };
+    return { ...rest, tiles: insertInReadingOrder(w.tiles, tile), nextUid: w.nextUid + 1 };
   });
 
 /** The work with this list of left-out detections; an empty list is no list (the field goes). */
@@ -181,16 +228,6 @@ export function insertInReadingOrder(tiles: TileItem[], item: TileItem): TileIte
   return [...tiles.slice(0, after + 1), item, ...tiles.slice(after + 1)];
 }
 
-/** The default winning tile: the last tile in reading order that is not in a declared set and not a flower. */
-export function defaultWinning(tiles: TileItem[], sets: PlannedSet[] | null): string | null {
-  const declared = new Set((sets ?? []).filter((s) => s.declared).flatMap((s) => s.uids));
-  for (let i = tiles.length - 1; i >= 0; i--) {
-    const t = tiles[i];
-    if (!declared.has(t.uid) && !/^f/.test(t.code) && t.code !== 'back') return t.uid;
-  }
-  return null;
-}
-
 /** Undo/redo history over Work snapshots. */
 export interface History {
   past: Work[];
@@ -206,6 +243,17 @@ export function perform(h: History, c: Command): History {
   const next = c.perform(h.present);
   if (next === h.present) return h;
   return { past: [...h.past, h.present].slice(-LIMIT), present: next, future: [] };
+}
+
+/**
+ * Fill in what the app derives for the player, such as the proposed sets, in the
+ * present snapshot: no undo step, and redo is kept. Undo then walks only the
+ * player's own steps; a snapshot it lands on that lacks the derived part gets it
+ * filled in again, the same way.
+ */
+export function fillIn(h: History, c: Command): History {
+  const next = c.perform(h.present);
+  return next === h.present ? h : { ...h, present: next };
 }
 
 export function undo(h: History): History {

@@ -1,15 +1,14 @@
 /**
  * From the corrected tiles to the engine's Hand and WinContext, and the proposed
- * grouping into sets. The grouping comes from the photo layout (sideways and
- * face-down tiles, gaps) and from the engine's best decomposition; the app never
- * scores anything itself.
+ * grouping into sets. The grouping comes from the player's declared sets, the
+ * photo layout (sideways and face-down tiles, gaps) and the engine's readings of
+ * the hand (the best one, or each in turn); the app never scores anything itself.
  */
-import type { FanPaysContext, Hand, Meld, TileId, WaitingHand, WinContext, ScoreResult } from '../../engine/index.ts';
-import { getRuleset, tileId, tileCode, isSuited, suitOf } from '../../engine/index.ts';
+import type { Decomposition, FanPaysContext, Hand, Meld, ScoredSet, TileId, WaitingHand, WinContext, ScoreResult } from '../../engine/index.ts';
+import { allDecompositions, allFanPaysReadings, getRuleset, tileId, tileCode, isSuited, suitOf } from '../../engine/index.ts';
 import type { RulesetId } from '../ruleset/active.ts';
 import type { Conditions, PlannedSet, SetKind, TileItem, Work } from './work.ts';
-import { fanPaysConditions, isFlowerCode } from './work.ts';
-import { defaultWinning } from './commands.ts';
+import { defaultConditions, defaultWinning, fanPaysConditions, isFlowerCode } from './work.ts';
 
 export interface HandProblem { key: string; values?: Record<string, string | number> }
 export type BuiltHand = { ok: true; hand: Hand } | { ok: false; problem: HandProblem };
@@ -42,13 +41,20 @@ function meldOf(set: PlannedSet, byUid: Map<string, TileItem>): Meld | null {
   const f = faces(tiles).map((c) => tileId(c)!);
   if (f.length === 0) return null;
   const low = Math.min(...f);
+  // How the set was claimed, when typed in notation: the engine's hand says it again (share links).
+  const claim = set.claim;
+  const from = claim?.from ? { claimedFrom: claim.from } : {};
   switch (kind) {
-    case 'chow': return { kind: 'chow', tile: low, concealed: false };
-    case 'pung': return { kind: 'pung', tile: low, concealed: false };
-    case 'kong': return { kind: 'kong', tile: low, concealed: !!set.concealedKong };
+    case 'chow': return { kind: 'chow', tile: low, concealed: false, ...from, ...(claim?.index !== undefined ? { claimedIndex: claim.index } : {}) };
+    case 'pung': return { kind: 'pung', tile: low, concealed: false, ...from };
+    case 'kong': return set.concealedKong
+      ? { kind: 'kong', tile: low, concealed: true }
+      : { kind: 'kong', tile: low, concealed: false, ...from, ...(claim?.promoted ? { promoted: true } : {}) };
     default: return null;
   }
 }
+
+const isMeldKind = (k: SetKind): boolean => k === 'chow' || k === 'pung' || k === 'kong';
 
 export function flowerCount(work: Work): number {
   return work.conditions.flowers ?? work.tiles.filter((t) => isFlowerCode(t.code)).length;
@@ -162,26 +168,108 @@ export function whatIfFor(ruleset: RulesetId, hand: Hand, ctx: WinContext): What
   }
 }
 
+/** The tiles a set of a reading stands for. */
+function idsOf(s: ScoredSet): TileId[] {
+  switch (s.kind) {
+    case 'chow': return [s.tile, s.tile + 1, s.tile + 2];
+    case 'pung': return [s.tile, s.tile, s.tile];
+    case 'kong': return [s.tile, s.tile, s.tile, s.tile];
+    case 'pair': return [s.tile, s.tile];
+    case 'knitted': return s.tiles ?? [s.tile];
+    default: return [s.tile];
+  }
+}
+
+/** The concealed sets of a reading. MCR lists none for Seven Pairs: there they are the tiles two by two. */
+function readingSets(reading: Decomposition, rest: TileItem[]): ScoredSet[] {
+  const own = reading.sets.filter((s) => !s.declared);
+  if (reading.kind !== 'seven-pairs' || own.length) return own;
+  const counts = new Map<TileId, number>();
+  for (const t of rest) {
+    const id = tileId(t.code);
+    if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => a[0] - b[0])
+    .flatMap(([tile, n]) => Array.from({ length: n >> 1 }, (): ScoredSet => ({ kind: 'pair', tile, concealed: true, declared: false })));
+}
+
+const codesKey = (codes: string[]): string => [...codes].sort().join(' ');
+
 /**
- * Propose sets for the tiles: declared sets from the layout (a sideways tile
- * means a claimed, melded set; two face-down tiles with two equal faces mean a
- * concealed kong), extra sets of four as kongs when the tile count needs them,
- * and the rest grouped as the engine's best decomposition sees them.
+ * Lay the tiles `rest` out as a reading of the engine: each of its concealed sets
+ * takes tiles of its faces. A declared set of `keep` that the reading has too keeps
+ * its own tiles and marks (and comes first); tiles no set took end in one group.
+ */
+function layOut(reading: Decomposition | null, rest: TileItem[], winningUid: string | null, keep: PlannedSet[] = []): PlannedSet[] {
+  const byUid = new Map(rest.map((t) => [t.uid, t]));
+  const open = keep.filter((p) => p.uids.every((u) => byUid.has(u)));
+  const sets: PlannedSet[] = [];
+  const others: ScoredSet[] = [];
+  for (const s of reading ? readingSets(reading, rest) : []) {
+    const want = codesKey(idsOf(s).filter((id) => id >= 0 && id < 34).map(tileCode));
+    const k = open.findIndex((p) => codesKey(p.uids.map((u) => byUid.get(u)!.code)) === want);
+    if (k >= 0) sets.push(...open.splice(k, 1));
+    else others.push(s);
+  }
+  const taken = new Set(sets.flatMap((p) => p.uids));
+  const pool = new Map<string, string[]>();
+  for (const t of rest) if (!taken.has(t.uid) && t.code !== 'back') pool.set(t.code, [...(pool.get(t.code) ?? []), t.uid]);
+  // Keep the winning tile for last so it lands in the set the engine put it in only if needed.
+  for (const [code, uids] of pool) {
+    const w = uids.indexOf(winningUid ?? '');
+    if (w >= 0) pool.set(code, [...uids.slice(0, w), ...uids.slice(w + 1), uids[w]]);
+  }
+  const take = (id: TileId): string | undefined => {
+    const code = id >= 0 && id < 34 ? tileCode(id) : undefined;
+    const list = code ? pool.get(code) : undefined;
+    return list && list.length ? list.shift() : undefined;
+  };
+  for (const s of others) {
+    const uids = idsOf(s).map(take).filter((u): u is string => !!u);
+    if (uids.length === 0) continue;
+    const k = kindOf(uids.map((u) => byUid.get(u)!));
+    sets.push({ uids, kind: s.kind === 'knitted' || s.kind === 'single' ? 'loose' : k, declared: false });
+  }
+  const left = rest.filter((t) => !sets.some((p) => p.uids.includes(t.uid)));
+  if (left.length) sets.push({ uids: left.map((t) => t.uid), kind: kindOf(left), declared: false });
+  return sets;
+}
+
+/**
+ * Propose sets for the tiles. Declared sets come first: the player's own (marked
+ * on the Sets screen, typed in notation) while their tiles still make a set; then,
+ * from the layout, a group of tiles set apart that the player has not grouped yet
+ * (a sideways tile means a claimed, melded set; two face-down tiles with two equal
+ * faces mean a concealed kong); then extra sets of four as kongs when the tile
+ * count needs them. The rest is grouped as the engine's best reading sees it.
  */
 export function proposeSets(work: Work, ruleset: RulesetId = 'mcr'): { sets: PlannedSet[]; winningUid: string | null } {
   const base = 3 * setsFor(ruleset) + 2;
   const main = work.tiles.filter((t) => !isFlowerCode(t.code));
+  const byUid = new Map(main.map((t) => [t.uid, t]));
   const sets: PlannedSet[] = [];
   const used = new Set<string>();
 
+  for (const s of work.sets ?? []) {
+    if (!s.declared || s.uids.some((u) => !byUid.has(u) || used.has(u))) continue;
+    const kind = kindOf(s.uids.map((u) => byUid.get(u)!));
+    if (!isMeldKind(kind)) continue;
+    sets.push(kind === s.kind && (kind === 'kong' || !s.concealedKong) ? s : { ...s, kind, concealedKong: kind === 'kong' && !!s.concealedKong });
+    s.uids.forEach((u) => used.add(u));
+  }
+
+  // A layout group whose tiles the player has all seen in sets was grouped by the player (say, a
+  // meld marked concealed again): it stays so. Tiles new to grouping take the layout's word.
+  const grouped = new Set((work.sets ?? []).flatMap((s) => s.uids));
   const groups = new Map<number, TileItem[]>();
   for (const t of main) if (t.group !== undefined) groups.set(t.group, [...(groups.get(t.group) ?? []), t]);
   for (const g of groups.values()) {
+    if (g.some((t) => used.has(t.uid)) || g.every((t) => grouped.has(t.uid))) continue;
     const kind = kindOf(g);
     const backs = g.some((t) => t.code === 'back');
     if (kind === 'kong' && backs) {
       sets.push({ uids: g.map((t) => t.uid), kind, declared: true, concealedKong: true });
-    } else if (kind === 'chow' || kind === 'pung' || kind === 'kong') {
+    } else if (isMeldKind(kind)) {
       sets.push({ uids: g.map((t) => t.uid), kind, declared: true, concealedKong: false });
     } else continue;
     g.forEach((t) => used.add(t.uid));
@@ -207,41 +295,84 @@ export function proposeSets(work: Work, ruleset: RulesetId = 'mcr'): { sets: Pla
     ? work.winningUid
     : defaultWinning(work.tiles, sets);
 
-  const trial: Work = { ...work, sets, winningUid };
-  const { result } = scoreWork(trial, ruleset);
-  const decomposition = result?.decomposition;
-  const pool = new Map<string, string[]>();
-  for (const t of rest) if (t.code !== 'back') pool.set(t.code, [...(pool.get(t.code) ?? []), t.uid]);
-  // Keep the winning tile for last so it lands in the set the engine put it in only if needed.
-  for (const [code, uids] of pool) {
-    const w = uids.indexOf(winningUid ?? '');
-    if (w >= 0) pool.set(code, [...uids.slice(0, w), ...uids.slice(w + 1), uids[w]]);
-  }
-  const take = (id: TileId): string | undefined => {
-    const code = id >= 0 && id < 34 ? tileCode(id) : undefined;
-    const list = code ? pool.get(code) : undefined;
-    return list && list.length ? list.shift() : undefined;
-  };
-  if (decomposition) {
-    for (const s of decomposition.sets) {
-      if (s.declared) continue;
-      let ids: TileId[];
-      switch (s.kind) {
-        case 'chow': ids = [s.tile, s.tile + 1, s.tile + 2]; break;
-        case 'pung': ids = [s.tile, s.tile, s.tile]; break;
-        case 'kong': ids = [s.tile, s.tile, s.tile, s.tile]; break;
-        case 'pair': ids = [s.tile, s.tile]; break;
-        case 'knitted': ids = s.tiles ?? [s.tile]; break;
-        default: ids = [s.tile];
-      }
-      const uids = ids.map(take).filter((u): u is string => !!u);
-      if (uids.length === 0) continue;
-      const k = kindOf(uids.map((u) => main.find((t) => t.uid === u)!));
-      sets.push({ uids, kind: s.kind === 'knitted' || s.kind === 'single' ? 'loose' : k, declared: false });
-    }
-  }
-  const left = rest.filter((t) => !sets.some((s) => s.uids.includes(t.uid)));
-  if (left.length) sets.push({ uids: left.map((t) => t.uid), kind: kindOf(left), declared: false });
-  return { sets, winningUid };
+  const { result } = scoreWork({ ...work, sets, winningUid }, ruleset);
+  return { sets: [...sets, ...layOut(result?.decomposition ?? null, rest, winningUid)], winningUid };
 }
 
+/** Whether the Sets screen has to propose sets: none yet, or some tile in no set (a tile added or corrected since). */
+export function needsSets(work: Work): boolean {
+  const main = work.tiles.filter((t) => !isFlowerCode(t.code));
+  if (!main.length) return false;
+  if (!work.sets) return true;
+  const inSets = new Set(work.sets.flatMap((s) => s.uids));
+  const uids = new Set(main.map((t) => t.uid));
+  return main.some((t) => !inSets.has(t.uid)) || [...inSets].some((u) => !uids.has(u));
+}
+
+/** Every reading of the hand the engine finds (as `score --all` lists them), best first. */
+function readingsOf(hand: Hand, work: Work, ruleset: RulesetId): Decomposition[] {
+  const flowers = flowerCount(work);
+  const found = (c: Conditions): Decomposition[] => (ruleset === 'fan-pays'
+    ? allFanPaysReadings(hand, toFanPaysContext(c, flowers))
+    : allDecompositions(hand, toContext(c, flowers))
+  ).flatMap((r) => (r.decomposition ? [r.decomposition] : []));
+  try {
+    const list = found(work.conditions);
+    // Conditions at odds with the hand (a win on the first discard with a melded set) leave no
+    // reading; how the tiles group does not depend on them.
+    return list.length ? list : found(defaultConditions());
+  } catch {
+    return [];
+  }
+}
+
+export interface Grouping { sets: PlannedSet[]; winningUid: string | null }
+
+const groupingKey = (sets: PlannedSet[], byUid: Map<string, TileItem>): string =>
+  sets.map((s) => codesKey(s.uids.map((u) => byUid.get(u)?.code ?? '?'))).sort().join(' | ');
+
+/**
+ * Every distinct way the tiles group into a complete hand, best first: the
+ * engine's readings of the hand. Kongs stay as they are (the tile count needs
+ * them); the other tiles are read afresh, so that the player can pick a grouping
+ * the best reading does not show (a claimed chow among three pungs). A declared
+ * set that a grouping has too keeps its tiles and marks there.
+ */
+export function groupings(work: Work, ruleset: RulesetId = 'mcr'): Grouping[] {
+  if (!work.sets) return [];
+  const main = work.tiles.filter((t) => !isFlowerCode(t.code));
+  const byUid = new Map(main.map((t) => [t.uid, t]));
+  const kongs = work.sets.filter((s) => s.kind === 'kong' && s.uids.every((u) => byUid.has(u)));
+  const inKong = new Set(kongs.flatMap((s) => s.uids));
+  const rest = main.filter((t) => !inKong.has(t.uid));
+  if (rest.some((t) => t.code === 'back')) return [];
+  const melds = kongs.map((s) => meldOf({ ...s, declared: true }, byUid));
+  const winningUid = work.winningUid && rest.some((t) => t.uid === work.winningUid) ? work.winningUid : defaultWinning(rest, null);
+  if (!winningUid || melds.some((m) => !m)) return [];
+  const hand: Hand = {
+    melds: melds as Meld[],
+    concealed: rest.filter((t) => t.uid !== winningUid).map((t) => tileId(t.code)!),
+    winningTile: tileId(byUid.get(winningUid)!.code)!,
+  };
+  const keep = work.sets.filter((s) => s.declared && s.kind !== 'kong');
+  const seen = new Set<string>();
+  const out: Grouping[] = [];
+  for (const reading of readingsOf(hand, work, ruleset)) {
+    const sets = [...kongs, ...layOut(reading, rest, winningUid, keep)];
+    const key = groupingKey(sets, byUid);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    // The winning tile belongs to the hand, never to a set declared before the win.
+    const win = sets.some((s) => s.declared && s.uids.includes(winningUid)) ? defaultWinning(work.tiles, sets) : winningUid;
+    out.push({ sets, winningUid: win });
+  }
+  return out;
+}
+
+/** Which of the groupings the work shows, by the tiles of each set; -1 for none of them. */
+export function groupingIndex(work: Work, list: Grouping[]): number {
+  if (!work.sets) return -1;
+  const byUid = new Map(work.tiles.map((t) => [t.uid, t]));
+  const key = groupingKey(work.sets, byUid);
+  return list.findIndex((g) => groupingKey(g.sets, byUid) === key);
+}

@@ -3,7 +3,7 @@
  * plain, serialisable object. Scores are never stored here: the result view asks
  * the engine each time (state derived rather than stored, see STYLE.md App).
  */
-import type { Wind } from '../../engine/index.ts';
+import type { ClaimedFrom, Wind } from '../../engine/index.ts';
 
 /** [x, y, width, height] in pixels of the original, EXIF-rotated photo, top-left origin. */
 export type Box = [number, number, number, number];
@@ -36,6 +36,16 @@ export interface LeftOutItem {
 
 export type SetKind = 'chow' | 'pung' | 'kong' | 'pair' | 'loose';
 
+/** How a melded set was claimed, as typed in notation (`[123p1]`, `[999s3]`, `[3333s5]`); kept so the
+ * hand the engine scores and shares says it again. */
+export interface SetClaim {
+  from?: ClaimedFrom;
+  /** Chow: which of its three tiles, lowest first, was claimed (0..2). */
+  index?: number;
+  /** Kong: a melded pung promoted to a kong. */
+  promoted?: boolean;
+}
+
 /** One set as the player confirmed it. */
 export interface PlannedSet {
   uids: string[];
@@ -44,6 +54,8 @@ export interface PlannedSet {
   declared: boolean;
   /** For kongs: declared but concealed (shown with two tiles face down). */
   concealedKong?: boolean;
+  /** For a melded set: how it was claimed, when known. */
+  claim?: SetClaim;
 }
 
 export interface Conditions {
@@ -140,3 +152,13 @@ export const emptyWork = (): Work => ({
 });
 
 export const isFlowerCode = (code: string): boolean => /^f[1-8]$/.test(code);
+
+/** The default winning tile: the last tile in reading order that is not in a declared set and not a flower. */
+export function defaultWinning(tiles: TileItem[], sets: PlannedSet[] | null): string | null {
+  const declared = new Set((sets ?? []).filter((s) => s.declared).flatMap((s) => s.uids));
+  for (let i = tiles.length - 1; i >= 0; i--) {
+    const t = tiles[i];
+    if (!declared.has(t.uid) && !/^f/.test(t.code) && t.code !== 'back') return t.uid;
+  }
+  return null;
+}

@@ -5,11 +5,11 @@
  */
 import { useMemo, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isMahjongError, parseHand, meldTiles, tileCode, type Hand } from '../../engine/index.ts';
+import { isMahjongError, parseHand, meldTiles, tileCode, type Hand, type Meld } from '../../engine/index.ts';
 import { addTile, clearTiles, loadTiles, removeTile, restoreLeftOut, setCode } from '../model/commands.ts';
-import type { Box, PlannedSet, TileItem, Work } from '../model/work.ts';
+import type { Box, PlannedSet, SetClaim, TileItem, Work } from '../model/work.ts';
 import { checkScore, checkTiles, hasErrors } from '../model/checks.ts';
-import { kindOf, setsFor } from '../model/hand.ts';
+import { kindOf, proposeSets, setsFor } from '../model/hand.ts';
 import { useActiveRuleset } from '../ruleset/active.ts';
 import { useAppStore, useSelect } from '../state/context.tsx';
 import { TileFace } from '../tiles/TileFace.tsx';
@@ -29,24 +29,35 @@ function medianSize(tiles: TileItem[]): [number, number] {
   return [w[w.length >> 1], h[h.length >> 1]];
 }
 
-/** Tiles, sets and winning tile of a parsed notation, as manual-entry tiles. */
-export function tilesFromHand(hand: Hand): { tiles: Omit<TileItem, 'uid'>[]; sets: (items: TileItem[]) => PlannedSet[]; winningIndex: number } {
+/** How a typed meld was claimed (the claim digit of `[123p1]`), or nothing for a concealed kong. */
+function claimOf(m: Meld): SetClaim | undefined {
+  if (m.kind === 'kong' && m.concealed) return undefined;
+  const claim: SetClaim = {};
+  if (m.claimedFrom) claim.from = m.claimedFrom;
+  if (m.kind === 'chow' && m.claimedIndex !== undefined) claim.index = m.claimedIndex;
+  if (m.kind === 'kong' && m.promoted) claim.promoted = true;
+  return Object.keys(claim).length ? claim : undefined;
+}
+
+/** Tiles, declared sets (the typed melds) and winning tile of a parsed notation, as manual-entry tiles. */
+export function tilesFromHand(hand: Hand): { tiles: Omit<TileItem, 'uid'>[]; declared: (items: TileItem[]) => PlannedSet[]; winningIndex: number } {
   const tiles: Omit<TileItem, 'uid'>[] = [];
-  const meldRanges: { start: number; len: number; concealedKong: boolean }[] = [];
+  const meldRanges: { start: number; len: number; concealedKong: boolean; claim?: SetClaim }[] = [];
   for (const m of hand.melds) {
     const ids = meldTiles(m);
-    meldRanges.push({ start: tiles.length, len: ids.length, concealedKong: m.kind === 'kong' && m.concealed });
+    const claim = claimOf(m);
+    meldRanges.push({ start: tiles.length, len: ids.length, concealedKong: m.kind === 'kong' && m.concealed, ...(claim ? { claim } : {}) });
     ids.forEach((id) => tiles.push({ code: tileCode(id) }));
   }
   hand.concealed.forEach((id) => tiles.push({ code: tileCode(id) }));
   const winningIndex = tiles.length;
   tiles.push({ code: tileCode(hand.winningTile) });
   (hand.flowers ?? []).forEach((id) => tiles.push({ code: tileCode(id) }));
-  const sets = (items: TileItem[]): PlannedSet[] => meldRanges.map((r) => {
+  const declared = (items: TileItem[]): PlannedSet[] => meldRanges.map((r) => {
     const its = items.slice(r.start, r.start + r.len);
-    return { uids: its.map((t) => t.uid), kind: kindOf(its), declared: true, concealedKong: r.concealedKong };
+    return { uids: its.map((t) => t.uid), kind: kindOf(its), declared: true, concealedKong: r.concealedKong, ...(r.claim ? { claim: r.claim } : {}) };
   });
-  return { tiles, sets, winningIndex };
+  return { tiles, declared, winningIndex };
 }
 
 /** Where a box (photo pixels) sits over the photo, in percent, so it scales with the picture. */
@@ -236,13 +247,17 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
 export function NotationForm({ onLoaded }: { onLoaded?: () => void }) {
   const { t } = useTranslation();
   const store = useAppStore();
+  const ruleset = useActiveRuleset();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     try {
       const hand = parseHand(text.trim());
-      const { tiles, sets, winningIndex } = tilesFromHand(hand);
+      const { tiles, declared, winningIndex } = tilesFromHand(hand);
+      // The whole grouping, as for a scanned or keyboard hand: the typed melds stay melded
+      // and the concealed tiles are grouped as the engine reads them.
+      const sets = (items: TileItem[], loaded: Work) => proposeSets({ ...loaded, sets: declared(items) }, ruleset).sets;
       store.run(loadTiles(tiles, 'manual', null, { sets, winningIndex }));
       setError(null);
       onLoaded?.();

@@ -1,37 +1,51 @@
 /**
- * Sets: the engine-proposed grouping (layout hints + best decomposition). The
- * player marks melded sets and concealed kongs, and the winning tile.
+ * Sets: the proposed grouping (the player's declared sets, layout hints and the
+ * engine's best reading). The player marks melded sets and concealed kongs and
+ * the winning tile, and can pick another of the engine's readings.
  */
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setConcealedKong, setDeclared, setSets, setWinning } from '../model/commands.ts';
-import { proposeSets, scoreWork } from '../model/hand.ts';
+import { fillIn, setConcealedKong, setDeclared, setSets, setWinning } from '../model/commands.ts';
+import { groupingIndex, groupings, needsSets, proposeSets, scoreWork } from '../model/hand.ts';
 import { useActiveRuleset } from '../ruleset/active.ts';
-import { isFlowerCode, type TileItem } from '../model/work.ts';
+import { isFlowerCode, type PlannedSet, type TileItem, type Work } from '../model/work.ts';
 import { useAppStore, useSelect } from '../state/context.tsx';
 import { TileFace } from '../tiles/TileFace.tsx';
 import { tileName } from '../i18n/index.ts';
 
+const sameSets = (a: PlannedSet[] | null, b: PlannedSet[]): boolean => JSON.stringify(a) === JSON.stringify(b);
+
 export function SetsView({ onNext }: { onNext: () => void }) {
   const { t } = useTranslation();
   const store = useAppStore();
-  const work = useSelect((s) => s.history.present);
+  const stored = useSelect((s) => s.history.present);
   const ruleset = useActiveRuleset();
 
+  // Sets for tiles that have none yet (never grouped, or added or corrected since) are
+  // proposed, shown at once and filled into the present snapshot, not recorded as a
+  // step of the player's: undo walks back through the player's own steps.
+  const proposal = useMemo(() => (needsSets(stored) ? proposeSets(stored, ruleset) : null), [stored, ruleset]);
+  const work: Work = useMemo(() => (proposal ? { ...stored, ...proposal } : stored), [stored, proposal]);
   useEffect(() => {
-    if (work.sets === null && work.tiles.length) {
-      const p = proposeSets(work, ruleset);
-      store.run(setSets(p.sets, p.winningUid));
-    }
-  }, [work, store, ruleset]);
+    if (!proposal) return;
+    const h = store.get().history;
+    if (h.present === stored) store.replace({ history: fillIn(h, setSets(proposal.sets, proposal.winningUid)) });
+  }, [proposal, stored, store]);
 
   const byUid = useMemo(() => new Map(work.tiles.map((x) => [x.uid, x])), [work.tiles]);
   const flowers = work.tiles.filter((x) => isFlowerCode(x.code));
   const scored = useMemo(() => (work.sets ? scoreWork(work, ruleset) : null), [work, ruleset]);
   const problem = scored && !scored.built.ok ? scored.built.problem : null;
+  const readings = useMemo(() => groupings(work, ruleset), [work, ruleset]);
+  const shownReading = groupingIndex(work, readings);
+  const another = readings.length > (shownReading >= 0 ? 1 : 0) ? readings[(shownReading + 1) % readings.length] : null;
 
   if (!work.tiles.length) return <section className="view"><p>{t('sets.none')}</p></section>;
   const sets = work.sets ?? [];
+  const regroup = () => {
+    const p = proposeSets(work, ruleset);
+    if (!sameSets(work.sets, p.sets) || p.winningUid !== work.winningUid) store.run(setSets(p.sets, p.winningUid));
+  };
 
   const tileButton = (tile: TileItem, inDeclared: boolean) => {
     const name = tileName(t, tile.code);
@@ -91,9 +105,17 @@ export function SetsView({ onNext }: { onNext: () => void }) {
         </div>
       )}
       <div className="row-actions">
-        <button type="button" className="btn ghost" onClick={() => { const p = proposeSets({ ...work, sets: null }, ruleset); store.run(setSets(p.sets, p.winningUid)); }}>
+        <button type="button" className="btn ghost" onClick={regroup}>
           {t('sets.regroup')}
         </button>
+        {another && (
+          <button type="button" className="btn ghost" onClick={() => store.run(setSets(another.sets, another.winningUid))}>
+            {t('sets.another')}
+          </button>
+        )}
+        {shownReading >= 0 && readings.length > 1 && (
+          <span className="hint small" role="status">{t('sets.groupingOf', { n: shownReading + 1, count: readings.length })}</span>
+        )}
       </div>
       {problem && <p className="error" role="alert">{t(problem.key, problem.values)}</p>}
       <div className="nav-actions">
