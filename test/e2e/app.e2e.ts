@@ -92,8 +92,10 @@ async function matchLabels(page: Page, label: Label): Promise<{ corrected: numbe
       await page.getByRole('button', { name: 'Add tile', exact: true }).click();
       const wrap = page.locator('.photo-wrap');
       const bb = (await wrap.boundingBox())!;
-      const x = ((lt.box[0] + lt.box[2] / 2) / label.width) * bb.width;
-      const y = ((lt.box[1] + lt.box[3] / 2) / label.height) * bb.height;
+      // the review shows the part of the photo round the tiles (data-frame: x, y, width, height in photo px)
+      const [fx, fy, fw, fh] = ((await wrap.getAttribute('data-frame')) ?? `0,0,${label.width},${label.height}`).split(',').map(Number) as [number, number, number, number];
+      const x = ((lt.box[0] + lt.box[2] / 2 - fx) / fw) * bb.width;
+      const y = ((lt.box[1] + lt.box[3] / 2 - fy) / fh) * bb.height;
       await wrap.click({ position: { x, y } });
       await pickInSheet(page, lt.code);
       stats.added++;

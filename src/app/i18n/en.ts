@@ -40,6 +40,7 @@ const en = {
     storage: 'Your work could not be saved on this device; it will be lost on reload.',
   },
   review: {
+    showWhole: 'Show the whole photo', zoomTiles: 'Zoom in on the tiles',
     heading: 'Check the tiles',
     hintPhoto: 'Tap a tile to correct it or remove it. Use “Add tile” for a tile the scan missed.',
     hintManual: 'Tap the keyboard to add tiles in order; the last one is the winning tile. Tap a tile in the hand to change or remove it.',

@@ -41,6 +41,7 @@ const pl: Strings = {
     storage: 'Nie można zapisać pracy na tym urządzeniu; zniknie po odświeżeniu.',
   },
   review: {
+    showWhole: 'Pokaż całe zdjęcie', zoomTiles: 'Przybliż kamienie',
     heading: 'Sprawdź kamienie',
     hintPhoto: 'Dotknij kamienia, aby go poprawić lub usunąć. „Dodaj kamień” uzupełnia kamień, którego skan nie znalazł.',
     hintManual: 'Dotykaj klawiatury, aby dodawać kamienie po kolei; ostatni to kamień wygrywający. Dotknij kamienia w ręce, aby go zmienić lub usunąć.',

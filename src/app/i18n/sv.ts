@@ -41,6 +41,7 @@ const sv: Strings = {
     storage: 'Arbetet kan inte sparas på den här enheten; det försvinner vid omladdning.',
   },
   review: {
+    showWhole: 'Visa hela fotot', zoomTiles: 'Zooma in på brickorna',
     heading: 'Kontrollera brickorna',
     hintPhoto: 'Tryck på en bricka för att rätta eller ta bort den. ”Lägg till bricka” för en bricka som missades.',
     hintManual: 'Tryck på tangentbordet för att lägga till brickor i ordning; den sista är vinstbrickan. Tryck på en bricka i handen för att ändra eller ta bort den.',

@@ -16,6 +16,7 @@ import { TileFace } from '../tiles/TileFace.tsx';
 import { tileName } from '../i18n/index.ts';
 import { Sheet, TileGrid } from './TilePicker.tsx';
 import { usePhotoUrl } from './usePhotoUrl.ts';
+import { framePoint, frameStyle, labelPlaces, photoStyle, tileFrame, wholeFrame } from './frame.ts';
 import { needsCheck } from '../../vision/types.ts';
 import { retakeAdvice } from '../../vision/postprocess.ts';
 
@@ -61,14 +62,6 @@ export function tilesFromHand(hand: Hand): { tiles: Omit<TileItem, 'uid'>[]; dec
 }
 
 /** Where a box (photo pixels) sits over the photo, in percent, so it scales with the picture. */
-function boxStyle(box: readonly number[], photo: { width: number; height: number }) {
-  return {
-    left: `${(box[0]! / photo.width) * 100}%`,
-    top: `${(box[1]! / photo.height) * 100}%`,
-    width: `${(box[2]! / photo.width) * 100}%`,
-    height: `${(box[3]! / photo.height) * 100}%`,
-  };
-}
 
 export function ReviewView({ onNext }: { onNext: () => void }) {
   const { t } = useTranslation();
@@ -77,6 +70,8 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
   const photoUrl = usePhotoUrl(work.photo?.key);
   const [picking, setPicking] = useState<Picking>(null);
   const [addMode, setAddMode] = useState(false);
+  // the photo zoomed to the tiles (tileFrame), or the whole photo when the player asks
+  const [whole, setWhole] = useState(false);
   const ruleset = useActiveRuleset();
   const issues = useMemo(() => checkTiles(work.tiles, setsFor(ruleset)), [work.tiles, ruleset]);
   const manual = !work.photo;
@@ -94,11 +89,20 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
     return unsure(tile) ? `${base}, ${t('review.unsure', { pct: Math.round(sureOf(tile)! * 100) })}` : base;
   };
 
+  const boxes = useMemo(() => [...work.tiles.flatMap((x) => (x.box ? [x.box] : [])), ...(work.leftOut ?? []).map((d) => d.box)], [work.tiles, work.leftOut]);
+  const zoomed = useMemo(() => (work.photo ? tileFrame(work.photo, boxes) : null), [work.photo, boxes]);
+  const canZoom = !!work.photo && !!zoomed && (zoomed.width < work.photo.width || zoomed.height < work.photo.height);
+  const frame = work.photo ? (whole || !zoomed ? wholeFrame(work.photo) : zoomed) : null;
+  const places = useMemo(() => {
+    const withBox = work.tiles.filter((x) => x.box);
+    const p = labelPlaces(withBox.map((x) => x.box!));
+    return new Map(withBox.map((x, i) => [x.uid, p[i]!]));
+  }, [work.tiles]);
+
   const onPhotoClick = (e: MouseEvent<HTMLDivElement>) => {
-    if (!addMode || !work.photo) return;
+    if (!addMode || !work.photo || !frame) return;
     const rect = e.currentTarget.getBoundingClientRect();
-    const x = ((e.clientX - rect.left) / rect.width) * work.photo.width;
-    const y = ((e.clientY - rect.top) / rect.height) * work.photo.height;
+    const [x, y] = framePoint(frame, (e.clientX - rect.left) / rect.width, (e.clientY - rect.top) / rect.height);
     const [w, h] = medianSize(work.tiles);
     setAddMode(false);
     setPicking({ mode: 'add', box: [Math.max(0, x - w / 2), Math.max(0, y - h / 2), w, h] });
@@ -118,15 +122,16 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
       <h2 id="review-h">{t('review.heading')}</h2>
       <p className="hint">{manual ? t('review.hintManual') : t('review.hintPhoto')}</p>
 
-      {work.photo && (
+      {work.photo && frame && (
         <div
           className={`photo-wrap${addMode ? ' adding' : ''}`}
-          style={{ aspectRatio: `${work.photo.width} / ${work.photo.height}` }}
+          style={{ aspectRatio: `${frame.width} / ${frame.height}` }}
+          data-frame={[frame.x, frame.y, frame.width, frame.height].map((v) => Math.round(v)).join(',')}
           onClick={onPhotoClick}
           role="group"
           aria-label={t('review.photo')}
         >
-          {photoUrl && <img src={photoUrl} alt="" className="photo" draggable={false} />}
+          {photoUrl && <img src={photoUrl} alt="" className="photo" draggable={false} style={photoStyle(work.photo, frame)} />}
           {work.tiles.map((tile, i) => tile.box && (
             <button
               key={tile.uid}
@@ -134,11 +139,11 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
               className={`tile-box${unsure(tile) ? ' unsure' : ''}`}
               data-uid={tile.uid}
               data-code={tile.code}
-              style={boxStyle(tile.box, work.photo!)}
+              style={frameStyle(tile.box, frame)}
               aria-label={describe(tile, i)}
               onClick={(e) => { e.stopPropagation(); if (!addMode) setPicking({ mode: 'change', uid: tile.uid }); }}
             >
-              <span className="tile-box-label"><TileFace code={tile.code} height={26} decorative /></span>
+              <span className={`tile-box-label ${places.get(tile.uid) ?? 'above'}`}><TileFace code={tile.code} height={26} decorative /></span>
             </button>
           ))}
           {(work.leftOut ?? []).map((d, i) => (
@@ -147,12 +152,17 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
               type="button"
               className="left-out-box"
               data-code={d.code}
-              style={boxStyle(d.box, work.photo!)}
+              style={frameStyle(d.box, frame)}
               aria-label={t('review.leftOutTile', { name: tileName(t, d.code) })}
               onClick={(e) => { e.stopPropagation(); if (!addMode) store.run(restoreLeftOut(i)); }}
             />
           ))}
         </div>
+      )}
+      {canZoom && (
+        <button type="button" className="btn ghost small photo-zoom" onClick={() => setWhole((v) => !v)}>
+          {whole ? t('review.zoomTiles') : t('review.showWhole')}
+        </button>
       )}
       {retake && <p className="hint retake-hint" role="status">{t('review.retake', { unsure: retake.unsure, of: retake.of })}</p>}
       {work.photo && !!work.leftOut?.length && <p className="hint left-out-hint">{t('review.leftOut', { count: work.leftOut.length })}</p>}
@@ -245,7 +255,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
 
 /** Paste or type a hand in MCR notation or MPSZ. */
 export function NotationForm({ onLoaded }: { onLoaded?: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const store = useAppStore();
   const ruleset = useActiveRuleset();
   const [text, setText] = useState('');
@@ -263,9 +273,13 @@ export function NotationForm({ onLoaded }: { onLoaded?: () => void }) {
       onLoaded?.();
     } catch (err) {
       if (isMahjongError(err)) {
-        const message = t(`engine.${err.code}`, { defaultValue: err.message });
-        setError(err.position !== undefined ? t('err.notation', { message: `${message} ${err.message}`, pos: err.position + 1 }) : `${message} ${err.message}`);
-      } else setError(String((err as Error)?.message ?? err));
+        // the problem in the player's language; the parser's own detail (English) only in English,
+        // without its position, which the message gives once
+        const general = t(`engine.${err.code}`, { defaultValue: err.message });
+        const detail = err.message.replace(/\s*\(at position \d+\)$/, '');
+        const message = i18n.language.startsWith('en') && detail ? `${general} ${detail[0]!.toUpperCase()}${detail.slice(1)}` : general;
+        setError(err.position !== undefined ? t('err.notation', { message, pos: err.position + 1 }) : message);
+      } else setError(t('engine.MALFORMED_NOTATION'));
     }
   };
   return (
