@@ -168,8 +168,8 @@ export function whatIfFor(ruleset: RulesetId, hand: Hand, ctx: WinContext): What
   }
 }
 
-/** The tiles a set of a reading stands for. */
-function idsOf(s: ScoredSet): TileId[] {
+/** The tiles a set of a reading stands for (also drawn by the result screen's "Read as"). */
+export function idsOf(s: ScoredSet): TileId[] {
   switch (s.kind) {
     case 'chow': return [s.tile, s.tile + 1, s.tile + 2];
     case 'pung': return [s.tile, s.tile, s.tile];

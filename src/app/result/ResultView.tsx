@@ -6,9 +6,9 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   getRuleset, tileCode, WINDS,
-  type FanNames, type FanPaysContext, type FanPaysResult, type NotCountedFan, type Payments, type ScoreResult, type ScoredSet,
+  type FanNames, type FanPaysContext, type FanPaysResult, type NotCountedFan, type Payments, type ScoreResult,
 } from '../../engine/index.ts';
-import { scoreWork, setsFor, whatIfFor } from '../model/hand.ts';
+import { idsOf, scoreWork, setsFor, whatIfFor } from '../model/hand.ts';
 import { checkTiles } from '../model/checks.ts';
 import { useActiveRuleset } from '../ruleset/active.ts';
 import { useSelect } from '../state/context.tsx';
@@ -21,17 +21,6 @@ const AddToTable = lazy(() => import('./AddToTable.tsx'));
 const ShareHand = lazy(() => import('../share/ShareHand.tsx').then((m) => ({ default: m.ShareHand })));
 
 export const fanName = (names: FanNames, lang: string): string => names[lang as keyof FanNames] || names.en;
-
-function setTiles(s: ScoredSet): number[] {
-  switch (s.kind) {
-    case 'chow': return [s.tile, s.tile + 1, s.tile + 2];
-    case 'pung': return [s.tile, s.tile, s.tile];
-    case 'kong': return [s.tile, s.tile, s.tile, s.tile];
-    case 'pair': return [s.tile, s.tile];
-    case 'knitted': return s.tiles ?? [s.tile];
-    default: return [s.tile];
-  }
-}
 
 /** A fan of the result's own ruleset by its number (MCR 1..81, card 002 entries 1..65). */
 function rulesetFanNames(ruleset: string, id: number): FanNames | null {
@@ -126,7 +115,7 @@ export function ResultView() {
           <div className="decomp-sets">
             {r.decomposition.sets.map((s, i) => (
               <span key={i} className={`decomp-set${s.declared ? ' declared' : ''}`}>
-                {setTiles(s).map((id, j) => <TileFace key={j} code={tileCode(id)} height={30} label={tileName(t, tileCode(id))} />)}
+                {idsOf(s).map((id, j) => <TileFace key={j} code={tileCode(id)} height={30} label={tileName(t, tileCode(id))} />)}
               </span>
             ))}
           </div>
