@@ -81,7 +81,7 @@ describe('<TableSession /> with Fan Pays', () => {
     let r!: ReturnType<typeof addScoredHandTo>;
     act(() => { r = addScoredHandTo(store, { winnerSeat: 'S', selfDrawn: true, points: 21, ruleset: 'fan-pays', payments: { E: -22, S: 60, W: -17, N: -21 } }); });
     expect(r.ok).toBe(true);
-    expect(totals()).toEqual(['-22', '60', '-17', '-21']);
+    expect(totals()).toEqual(['−22', '60', '−17', '−21']);
     expect(screen.getByTestId('hand-1').textContent).toContain('Bente wins 21 fans self-drawn');
     // An MCR-scored hand does not belong on this sheet.
     expect(addScoredHandTo(store, { winnerSeat: 'E', selfDrawn: true, points: 8, ruleset: 'mcr' })).toMatchObject({ ok: false, code: 'CONFLICTING_FIELDS' });
@@ -94,7 +94,7 @@ describe('<TableSession /> with Fan Pays', () => {
     await user.clear(within(form).getByLabelText('Fans'));
     await user.type(within(form).getByLabelText('Fans'), '3');
     await user.click(within(form).getByRole('button', { name: 'Add to sheet' }));
-    expect(totals()).toEqual(['-25', '60', '-14', '-21']);
+    expect(totals()).toEqual(['−25', '60', '−14', '−21']);
     await store.flushed();
     expect((storage.data[STORAGE_KEY] as { record: { rules: string } }).record.rules).toBe('fan-pays');
   });

@@ -53,6 +53,14 @@ describe('tileFrame', () => {
   });
 });
 
+describe('labelPlaces, a row photographed at an angle', () => {
+  it('keeps the readings above the tiles when neighbours only touch the corners of that space', () => {
+    // each tile 20 % of its height lower than the one before
+    const slanted = Array.from({ length: 6 }, (_, i) => [i * 102, 500 + i * 28, 100, 140] as [number, number, number, number]);
+    expect(labelPlaces(slanted)).toEqual(['above', 'above', 'above', 'above', 'above', 'above']);
+  });
+});
+
 describe('labelPlaces', () => {
   it('puts a reading above its tile, below it when a row lies above, and inside when rows lie both ways', () => {
     const one = labelPlaces(row(3, 0, 500));
@@ -65,6 +73,14 @@ describe('labelPlaces', () => {
 });
 
 describe('the review photo', () => {
+  it('zooms by the tiles, not by the detections left out as no tile', () => {
+    const ts = tiles('1m 2m 3m').map((t, i) => ({ ...t, box: row(3, 1000, 1500)[i]!, score: 0.99 }));
+    const leftOut = [{ code: 'back', score: 0.3, box: [3800, 100, 100, 140] as [number, number, number, number] }];
+    mount(<ReviewView onNext={() => undefined} />, work({ tiles: ts, leftOut, source: 'photo', photo: { key: 'k', ...PHOTO, name: 'x.jpg' } }));
+    expect(screen.getByRole('group', { name: 'Photo with the recognised tiles' }).getAttribute('data-frame')).toBe('895,1395,514,350');
+    expect(screen.getByRole('button', { name: 'Show the whole photo' })).toBeTruthy();
+  });
+
   it('shows the part of the photo round the tiles, and the whole photo on request', async () => {
     const user = userEvent.setup();
     const ts = tiles('1m 2m 3m').map((t, i) => ({ ...t, box: row(3, 1000, 1500)[i]!, score: 0.99 }));

@@ -53,7 +53,7 @@ describe('the score sheet on a phone', () => {
     expect([...scores.cells].map((c) => c.textContent)).toEqual(['1 East 1', '+46', '−8', '−8', '−30']);
     expect(what.cells).toHaveLength(1);
     expect(what.textContent).toMatch(/^What happened: Dealer: Anders · Anders wins 22 on Dorte's discard \(scored\)verify handEditDelete$/);
-    expect([...running.cells].slice(1).map((c) => c.textContent)).toEqual(['46', '-8', '-8', '-30']);
+    expect([...running.cells].slice(1).map((c) => c.textContent)).toEqual(['46', '−8', '−8', '−30']);
     expect(within(what).getByRole('link', { name: 'verify hand' }).getAttribute('href')).toBe('http://x/#/h/a.1');
     expect(within(what).getByRole('button', { name: 'Edit hand 1' })).toBeTruthy();
     expect(screen.getByTestId('hand-2').textContent).toContain('Claus penalty 30 (shared); Draw');

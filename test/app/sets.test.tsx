@@ -122,10 +122,24 @@ describe('SetsView', () => {
       expect(result.fans.map((f) => f.names.en)).toContain('Pure Triple Chow');
       expect(result.fans.map((f) => f.names.en)).not.toContain('Three Concealed Pungs');
 
-      // back to the pungs: they hold no 1-2-3m chow, so that mark goes with it
-      await user.click(screen.getByRole('button', { name: 'Another grouping' }));
-      expect(kinds(present())).toEqual(['chow', 'pair', 'pung', 'pung', 'pung']);
-      expect(present().sets!.filter((s) => s.declared)).toEqual([]);
+      // a melded 1-2-3m chow was claimed at the table: the pungs, which hold no such chow, are not
+      // this hand any more, so no other grouping is offered and the mark stays
+      expect(screen.queryByRole('button', { name: 'Another grouping' })).toBeNull();
+      expect(present().sets!.filter((s) => s.declared)).toHaveLength(1);
+      expect(kinds(present())).toEqual(['chow', 'chow', 'chow', 'chow', 'pair']);
+    });
+
+    it('offers only the groupings that hold every melded set', async () => {
+      const user = userEvent.setup();
+      const { present } = mount(<SetsView onNext={() => undefined} />, work({ codes: PUNGS }), 'sets');
+      // the 1m pung melded: only the pungs reading has it
+      await user.click(within(cardWith('1m')).getByRole('button', { name: 'Melded' }));
+      expect(screen.queryByRole('button', { name: 'Another grouping' })).toBeNull();
+      const result = scoreWork(present()).result!;
+      expect(result.fans.map((f) => f.names.en)).not.toContain('Three Concealed Pungs');
+      expect(result.fans.map((f) => f.names.en)).not.toContain('Concealed Hand');
+      // unmarked again, both groupings come back
+      await user.click(within(cardWith('1m')).getByRole('button', { name: 'Concealed' }));
       expect(screen.getByRole('status').textContent).toBe('Grouping 1 of 2');
     });
 
@@ -148,5 +162,22 @@ describe('SetsView', () => {
       expect(screen.queryByRole('button', { name: 'Another grouping' })).toBeNull();
       expect(screen.queryByRole('status')).toBeNull();
     });
+  });
+});
+
+describe('proposeSets on tiles that make no hand', () => {
+  it('keeps the sets the player had whose tiles are still sets, and groups only the rest', () => {
+    // 111m (melded) 222m 333m 456p 77s, then the first 1m corrected to 9m: the meld is broken
+    const w = work({ codes: '9m 1m 1m 2m 2m 2m 3m 3m 3m 4p 5p 6p 7s 7s' });
+    const sets = [
+      { uids: ['t4', 't5', 't6'], kind: 'pung' as const, declared: false },
+      { uids: ['t7', 't8', 't9'], kind: 'pung' as const, declared: false },
+      { uids: ['t10', 't11', 't12'], kind: 'chow' as const, declared: false },
+      { uids: ['t13', 't14'], kind: 'pair' as const, declared: false },
+    ];
+    const p = proposeSets({ ...w, sets }, 'mcr');
+    expect(p.sets.slice(0, 4)).toEqual(sets);
+    expect(p.sets[4]!.uids).toEqual(['t1', 't2', 't3']);
+    expect(p.sets).toHaveLength(5);
   });
 });

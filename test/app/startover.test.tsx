@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Scanner } from '../../src/app/shell/Scanner.tsx';
-import { historyOf, perform } from '../../src/app/model/commands.ts';
+import { historyOf, loadTiles, perform } from '../../src/app/model/commands.ts';
 import { emptyWork, type Work } from '../../src/app/model/work.ts';
 import { PAST_PHOTOS_KEPT, photosToKeep } from '../../src/app/state/store.ts';
 import { mount, work } from './helpers.tsx';
@@ -40,6 +40,15 @@ describe('Start over', () => {
     expect(store.get().step).toBe('capture');
     await user.click(screen.getByRole('button', { name: /↷/ }));
     expect(present().tiles).toHaveLength(0);
+  });
+
+  it('the notice goes once the next hand is started, so its Undo cannot undo that instead', async () => {
+    const user = userEvent.setup();
+    const { store } = mount(<Scanner />, work({ codes: HAND }), 'result');
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.getByTestId('notice').textContent).toContain('Started over');
+    act(() => store.run(loadTiles([{ code: '1m' }, { code: '1m' }, { code: '1m' }], 'manual', null)));
+    expect(screen.queryByTestId('notice')).toBeNull();
   });
 });
 

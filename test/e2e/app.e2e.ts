@@ -518,7 +518,7 @@ describe('scanner app', () => {
     //   3 (B on A, 16; D pen.)  -14  +50   +2  -38  ->  41  21  16 -78
     //   4 (draw; C pen. 5)        0    0   -5    0  ->  41  21  11 -78
     // Table points 4/2/1/0 by place: A 4, B 2, C 1, D 0.
-    const expectTotals = ['41', '21', '11', '-78'];
+    const expectTotals = ['41', '21', '11', '−78'];
     const expectTablePoints = ['4', '2', '1', '0'];
     await page.reload();
     await page.getByTestId('hand-4').waitFor();

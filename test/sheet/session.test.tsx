@@ -50,7 +50,7 @@ describe('<TableSession />', () => {
 
     // Hand 1, from the result screen: East (Anders) wins 22 on North's (Dorte's) discard.
     act(() => { expect(addScoredHandTo(store, { winnerSeat: 'E', selfDrawn: false, discarderSeat: 'N', points: 22, link: 'http://x/#/h/a.1' }).ok).toBe(true); });
-    expect(totals()).toEqual(['46', '-8', '-8', '-30']);
+    expect(totals()).toEqual(['46', '−8', '−8', '−30']);
     expect(screen.getByRole('link', { name: 'verify hand' }).getAttribute('href')).toBe('http://x/#/h/a.1');
 
     // Hand 2, typed: a draw.
@@ -63,7 +63,7 @@ describe('<TableSession />', () => {
     expect(screen.getByTestId('next-hand').textContent).toContain('dealer Claus');
     expect(screen.getByTestId('next-hand').textContent).toContain('South: Dorte');
     act(() => { addScoredHandTo(store, { winnerSeat: 'S', selfDrawn: true, points: 10 }); });
-    expect(totals()).toEqual(['28', '-26', '-26', '24']);
+    expect(totals()).toEqual(['28', '−26', '−26', '24']);
 
     // Hand 4, typed: Claus pays a 30-point penalty shared out; Dorte wins 8 on Anders's discard.
     await user.click(screen.getByRole('button', { name: 'Type in a hand' }));
@@ -75,7 +75,7 @@ describe('<TableSession />', () => {
     await user.click(within(form).getByRole('button', { name: 'Add penalty' }));
     await user.selectOptions(within(form).getByLabelText('Player'), 'Claus');
     await user.click(within(form).getByRole('button', { name: 'Add to sheet' }));
-    expect(totals()).toEqual(['22', '-24', '-64', '66']);
+    expect(totals()).toEqual(['22', '−24', '−64', '66']);
     expect(tablePoints()).toEqual(['2', '1', '0', '4']);
     expect(screen.getByTestId('hand-4').textContent).toContain('+10 −16');
 
@@ -84,7 +84,7 @@ describe('<TableSession />', () => {
     expect(screen.queryByTestId('hand-4')).toBeNull();
     expect(screen.getByRole('status').textContent).toContain('Hand 2 deleted');
     await user.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(totals()).toEqual(['22', '-24', '-64', '66']);
+    expect(totals()).toEqual(['22', '−24', '−64', '66']);
 
     // Edit hand 1: 22 -> 24 points; the hand is now typed and loses its link.
     await user.click(screen.getByRole('button', { name: 'Edit hand 1' }));
@@ -92,10 +92,10 @@ describe('<TableSession />', () => {
     await user.clear(within(edit).getByLabelText('Points'));
     await user.type(within(edit).getByLabelText('Points'), '24');
     await user.click(within(edit).getByRole('button', { name: 'Save' }));
-    expect(totals()).toEqual(['24', '-24', '-64', '64']);
+    expect(totals()).toEqual(['24', '−24', '−64', '64']);
     expect(screen.queryByRole('link', { name: 'verify hand' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(totals()).toEqual(['22', '-24', '-64', '66']);
+    expect(totals()).toEqual(['22', '−24', '−64', '66']);
 
     // Saved on every change: a new store on the same storage (a reload) has the same sheet.
     await store.flushed();
@@ -103,7 +103,7 @@ describe('<TableSession />', () => {
     cleanup();
     const reloaded = createSessionStore(storage);
     mount(reloaded);
-    await waitFor(() => expect(totals()).toEqual(['22', '-24', '-64', '66']));
+    await waitFor(() => expect(totals()).toEqual(['22', '−24', '−64', '66']));
     // Undo history survives the reload too.
     expect((screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement).disabled).toBe(false);
   });
@@ -147,13 +147,13 @@ describe('<TableSession />', () => {
     await user.click(screen.getByRole('button', { name: 'New table' }));
     expect(screen.getByRole('button', { name: 'Start table' })).toBeTruthy();
     await user.upload(screen.getByTestId('session-import'), new File([json], 'sheet.json', { type: 'application/json' }));
-    await waitFor(() => expect(totals()).toEqual(['48', '-16', '-16', '-16']));
+    await waitFor(() => expect(totals()).toEqual(['48', '−16', '−16', '−16']));
 
     // A broken file is refused with its reason, and the sheet stays.
     const bad = JSON.stringify({ players: ['a', 'b', 'c', 'd'], hands: [{ winner: 'a', discarder: 'a', points: 8 }] });
     await user.upload(screen.getByTestId('session-import'), new File([bad], 'bad.json', { type: 'application/json' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/hand 1, field "discarder"/));
-    expect(totals()).toEqual(['48', '-16', '-16', '-16']);
+    expect(totals()).toEqual(['48', '−16', '−16', '−16']);
   });
 
   it('renders the printable sheet in the 003 layout', async () => {

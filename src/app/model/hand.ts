@@ -296,7 +296,18 @@ export function proposeSets(work: Work, ruleset: RulesetId = 'mcr'): { sets: Pla
     : defaultWinning(work.tiles, sets);
 
   const { result } = scoreWork({ ...work, sets, winningUid }, ruleset);
-  return { sets: [...sets, ...layOut(result?.decomposition ?? null, rest, winningUid)], winningUid };
+  const reading = result?.decomposition ?? null;
+  if (!reading) {
+    // The tiles make no complete hand (a tile misread, or corrected to the wrong one): the sets the
+    // player already had, and whose tiles are still a set or a pair, stay; only the rest is one group.
+    const restIds = new Set(rest.map((t) => t.uid));
+    const prior = (work.sets ?? []).filter((p) => !p.declared && p.uids.length > 1 && p.uids.every((u) => restIds.has(u) && !used.has(u))
+      && (isMeldKind(kindOf(p.uids.map((u) => byUid.get(u)!))) || kindOf(p.uids.map((u) => byUid.get(u)!)) === 'pair'));
+    const inPrior = new Set(prior.flatMap((p) => p.uids));
+    const left = rest.filter((t) => !inPrior.has(t.uid));
+    return { sets: [...sets, ...prior, ...(left.length ? [{ uids: left.map((t) => t.uid), kind: kindOf(left), declared: false }] : [])], winningUid };
+  }
+  return { sets: [...sets, ...layOut(reading, rest, winningUid)], winningUid };
 }
 
 /** Whether the Sets screen has to propose sets: none yet, or some tile in no set (a tile added or corrected since). */
@@ -359,6 +370,8 @@ export function groupings(work: Work, ruleset: RulesetId = 'mcr'): Grouping[] {
   const out: Grouping[] = [];
   for (const reading of readingsOf(hand, work, ruleset)) {
     const sets = [...kongs, ...layOut(reading, rest, winningUid, keep)];
+    // a set the player marked melded was claimed at the table: a reading without it is not this hand
+    if (!keep.every((p) => sets.includes(p))) continue;
     const key = groupingKey(sets, byUid);
     if (seen.has(key)) continue;
     seen.add(key);

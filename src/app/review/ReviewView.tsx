@@ -89,7 +89,8 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
     return unsure(tile) ? `${base}, ${t('review.unsure', { pct: Math.round(sureOf(tile)! * 100) })}` : base;
   };
 
-  const boxes = useMemo(() => [...work.tiles.flatMap((x) => (x.box ? [x.box] : [])), ...(work.leftOut ?? []).map((d) => d.box)], [work.tiles, work.leftOut]);
+  // the tiles decide the zoom, not the detections left out as no tile (the whole photo shows those)
+  const boxes = useMemo(() => work.tiles.flatMap((x) => (x.box ? [x.box] : [])), [work.tiles]);
   const zoomed = useMemo(() => (work.photo ? tileFrame(work.photo, boxes) : null), [work.photo, boxes]);
   const canZoom = !!work.photo && !!zoomed && (zoomed.width < work.photo.width || zoomed.height < work.photo.height);
   const frame = work.photo ? (whole || !zoomed ? wholeFrame(work.photo) : zoomed) : null;

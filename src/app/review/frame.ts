@@ -10,7 +10,7 @@ export interface Frame { x: number; y: number; width: number; height: number }
 export const FRAME_MARGIN = 0.75;
 export const FRAME_MIN_MARGIN = 0.02;
 /** The whole photo is shown when the tiles' region would be at least this share of its area. */
-export const FRAME_WHOLE_ABOVE = 0.6;
+export const FRAME_WHOLE_ABOVE = 0.85;
 
 type Box = readonly [number, number, number, number] | readonly number[];
 
@@ -61,6 +61,10 @@ export function framePoint(f: Frame, u: number, v: number): [number, number] {
 export const LABEL_SHARE = 0.55;
 export type LabelPlace = 'above' | 'below' | 'inside';
 
+/** Another box hides a reading when it covers at least this share of the reading's width and height
+ * (the corners of neighbours in a row photographed at an angle do not count). */
+export const LABEL_BLOCK = 0.35;
+
 /**
  * Where to draw each box's reading: above the box, unless another box lies in that space (the
  * row above, in a hand laid out in two rows or a grid), then below it, else inside its top corner.
@@ -68,8 +72,13 @@ export type LabelPlace = 'above' | 'below' | 'inside';
 export function labelPlaces(boxes: readonly Box[]): LabelPlace[] {
   const free = (i: number, top: number, bottom: number) => {
     const [x, , w] = boxes[i]!;
-    const lw = LABEL_SHARE * w!, lx = x! + (w! - lw) / 2;
-    return boxes.every((b, j) => j === i || b[0]! >= lx + lw || b[0]! + b[2]! <= lx || b[1]! >= bottom || b[1]! + b[3]! <= top);
+    const lw = LABEL_SHARE * w!, lx = x! + (w! - lw) / 2, lh = bottom - top;
+    return boxes.every((b, j) => {
+      if (j === i) return true;
+      const ox = Math.min(lx + lw, b[0]! + b[2]!) - Math.max(lx, b[0]!);
+      const oy = Math.min(bottom, b[1]! + b[3]!) - Math.max(top, b[1]!);
+      return ox < LABEL_BLOCK * lw || oy < LABEL_BLOCK * lh;
+    });
   };
   return boxes.map((b, i) => {
     const lh = (LABEL_SHARE * b[2]! * 4) / 3;

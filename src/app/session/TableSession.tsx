@@ -6,6 +6,9 @@ import {
 } from '../../engine/sheet.ts';
 import { HandForm } from './HandForm.tsx';
 import { PrintableSheet, signed } from './PrintableSheet.tsx';
+
+/** A running total or total, with the same minus sign (U+2212) as the hands' scores (signed). */
+const minus = (n: number): string => (n < 0 ? `−${-n}` : String(n));
 import { downloadText, sheetFileName } from './download.ts';
 import { sheetErrorMessage } from './i18n.ts';
 import { commands, nextHandInfo } from './store.ts';
@@ -221,7 +224,7 @@ export function TableSession() {
                 </tr>
                 <tr className="running">
                   <th scope="row"><span className="visually-hidden">{t('session.runningAfter', { n })}</span></th>
-                  {row.running.map((v, p) => <td key={P[p]} className="num">{v}</td>)}
+                  {row.running.map((v, p) => <td key={P[p]} className="num">{minus(v)}</td>)}
                 </tr>
               </tbody>
             );
@@ -229,7 +232,7 @@ export function TableSession() {
           <tfoot>
             <tr>
               <th scope="row">{t('session.total')}</th>
-              {sheet.totals.map((v, p) => <td key={P[p]} className="num" data-testid={`total-${p}`}>{v}</td>)}
+              {sheet.totals.map((v, p) => <td key={P[p]} className="num" data-testid={`total-${p}`}>{minus(v)}</td>)}
             </tr>
             <tr>
               <th scope="row">{sheet.complete ? t('session.tablePoints') : t('session.tablePointsSoFar')}</th>

@@ -1,7 +1,7 @@
 /** The scanner flow: steps, undo/redo, and the current step's view. */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { emptyWork, STEPS, type Step } from '../model/work.ts';
+import { emptyWork, STEPS, type Step, type Work } from '../model/work.ts';
 import { checkTiles, hasErrors } from '../model/checks.ts';
 import { scoreWork, setsFor } from '../model/hand.ts';
 import { useActiveRuleset, type RulesetId } from '../ruleset/active.ts';
@@ -15,7 +15,7 @@ import { ConditionsView } from '../conditions/ConditionsView.tsx';
 import { ResultView } from '../result/ResultView.tsx';
 
 /** A notice; `undoTo`: it offers Undo, which also goes back to that step (Start over). */
-type Msg = { key: string; values?: Record<string, string | number>; undoTo?: Step };
+type Msg = { key: string; values?: Record<string, string | number>; undoTo?: Step; at?: Work };
 
 /** The furthest step the work allows (derived, never stored). */
 function reachable(work: ReturnType<typeof useSelect<import('../model/work.ts').Work>>, ruleset: RulesetId): number {
@@ -52,6 +52,8 @@ export function Scanner() {
   }, [store]);
 
   useEffect(() => { document.getElementById('main')?.focus({ preventScroll: false }); }, [step]);
+  // once the player starts the next hand (or undoes Start over some other way), "Started over" is stale
+  useEffect(() => { setNotice((n) => (n?.at && n.at !== work ? null : n)); }, [work]);
 
   // Start over is a step of the history like any correction, so that a stray tap is undone
   // with Undo; the photo stays stored while undo can reach it (prunePhotos).
@@ -61,7 +63,8 @@ export function Scanner() {
     // (a hand's link to the score sheet is found by its tiles' ids: session/store.ts, sheetMarkOf)
     store.run({ label: { key: 'cmd.startOver' }, perform: (w) => ({ ...emptyWork(), nextUid: w.nextUid }) });
     store.goto('capture');
-    setNotice({ key: 'status.startedOver', undoTo: from });
+    // the notice's Undo stands only while the empty work Start over made is on screen
+    setNotice({ key: 'status.startedOver', undoTo: from, at: store.get().history.present });
     void prunePhotos(store.get().history);
   };
   const undoStartOver = (to: Step) => {
