@@ -59,6 +59,16 @@ async function reload(app: Store, storage: ReturnType<typeof memoryStorage>) {
 
 const hands = (s: SessionStore) => s.getState().record!.hands;
 
+
+/** An open table and a scored hand on the result screen, added to the sheet as hand 1. */
+async function addedAsHand1() {
+  const { session } = await openTable();
+  const app = createStore({ ...initialState(), history: historyOf(audited()), step: 'result' });
+  const user = userEvent.setup();
+  show(<ResultView />, session, app);
+  await user.click(await screen.findByRole('button', { name: 'Add to the score sheet: hand 1, won by Anders' }));
+  return { session, app, user };
+}
 describe('add to the score sheet, once', () => {
   it('after adding, a remount (tab switch) and a reload show "added as hand 1", with no second add', async () => {
     const { session, storage } = await openTable();
@@ -108,11 +118,7 @@ describe('add to the score sheet, once', () => {
   });
 
   it('a hand corrected after it was added updates its sheet hand (penalties kept) instead of adding another', async () => {
-    const { session } = await openTable();
-    const app = createStore({ ...initialState(), history: historyOf(audited()), step: 'result' });
-    const user = userEvent.setup();
-    show(<ResultView />, session, app);
-    await user.click(await screen.findByRole('button', { name: 'Add to the score sheet: hand 1, won by Anders' }));
+    const { session, app, user } = await addedAsHand1();
     const before = hands(session)[0];
     // The referee writes a penalty on hand 1 at the table.
     act(() => session.perform(commands.edit(0, { ...before, penalties: [{ player: 2, points: 30, split: true }] })));
@@ -138,11 +144,7 @@ describe('add to the score sheet, once', () => {
   });
 
   it('new work is added as the next hand; the hand before stays linked to hand 1', async () => {
-    const { session } = await openTable();
-    const app = createStore({ ...initialState(), history: historyOf(audited()), step: 'result' });
-    const user = userEvent.setup();
-    show(<ResultView />, session, app);
-    await user.click(await screen.findByRole('button', { name: 'Add to the score sheet: hand 1, won by Anders' }));
+    const { session, app, user } = await addedAsHand1();
     // The same tiles typed in again are a new hand of the game (fresh tiles): hand 2, Bente East.
     act(() => app.run(loadTiles(CODES.split(' ').map((code) => ({ code })), 'manual', null, { sets: () => [], winningIndex: 13 })));
     expect(screen.getByTestId('add-to-table').dataset.state).toBe('new');
@@ -157,11 +159,7 @@ describe('add to the score sheet, once', () => {
   });
 
   it('a hand deleted from the sheet may be added again, and the screen says why', async () => {
-    const { session } = await openTable();
-    const app = createStore({ ...initialState(), history: historyOf(audited()), step: 'result' });
-    const user = userEvent.setup();
-    show(<ResultView />, session, app);
-    await user.click(await screen.findByRole('button', { name: 'Add to the score sheet: hand 1, won by Anders' }));
+    const { session, user } = await addedAsHand1();
     act(() => session.perform(commands.remove(0)));
     expect(screen.getByTestId('add-to-table').dataset.state).toBe('new');
     expect(screen.getByText('This hand was added as hand 1, but it is no longer on the score sheet.')).toBeTruthy();
@@ -171,11 +169,7 @@ describe('add to the score sheet, once', () => {
   });
 
   it('speaks the player\'s language', async () => {
-    const { session } = await openTable();
-    const app = createStore({ ...initialState(), history: historyOf(audited()), step: 'result' });
-    const user = userEvent.setup();
-    show(<ResultView />, session, app);
-    await user.click(await screen.findByRole('button', { name: 'Add to the score sheet: hand 1, won by Anders' }));
+    const { app } = await addedAsHand1();
     for (const [lng, view, update] of [
       ['pl', 'Pokaż arkusz wyników', 'Zaktualizuj rozdanie 1 w arkuszu wyników, wygrywa Anders'],
       ['sv', 'Visa poängbladet', 'Uppdatera giv 1 i poängbladet, vunnen av Anders'],
