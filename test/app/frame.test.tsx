@@ -19,6 +19,16 @@ describe('tileFrame', () => {
     expect(f).toEqual({ x: 1000 - 105, y: 1500 - 105, width: 13 * 102 + 100 + 210, height: 140 + 210 });
   });
 
+  it('keeps detections left out near the tiles in view, not those far off', () => {
+    const tiles14 = row(14, 1000, 1500);
+    const near = [1000 + 14 * 102 + 60, 1500, 100, 140] as const;
+    const far = [3800, 100, 100, 140] as const;
+    const f = tileFrame(PHOTO, tiles14, [near, far]);
+    expect(f.x + f.width).toBeGreaterThanOrEqual(near[0] + near[2]);
+    expect(f.y).toBe(1500 - 105);
+    expect(tileFrame(PHOTO, tiles14, [far])).toEqual(tileFrame(PHOTO, tiles14));
+  });
+
   it('shows the whole photo when the tiles fill most of it, and when there are none', () => {
     expect(tileFrame(PHOTO, [[100, 100, 3800, 2800]])).toEqual({ x: 0, y: 0, width: 4000, height: 3000 });
     expect(tileFrame(PHOTO, [])).toEqual({ x: 0, y: 0, width: 4000, height: 3000 });
@@ -79,6 +89,7 @@ describe('the review photo', () => {
     mount(<ReviewView onNext={() => undefined} />, work({ tiles: ts, leftOut, source: 'photo', photo: { key: 'k', ...PHOTO, name: 'x.jpg' } }));
     expect(screen.getByRole('group', { name: 'Photo with the recognised tiles' }).getAttribute('data-frame')).toBe('895,1395,514,350');
     expect(screen.getByRole('button', { name: 'Show the whole photo' })).toBeTruthy();
+    expect(screen.getByText(/left out as not a tile/).textContent).toMatch(/One of them lies outside this view \(Show the whole photo\)\.$/);
   });
 
   it('shows the part of the photo round the tiles, and the whole photo on request', async () => {

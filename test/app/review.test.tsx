@@ -148,7 +148,8 @@ describe('checkTiles', () => {
     const photo = { key: 'p-left-out', width: 1000, height: 800, name: 'hand.jpg' };
     const ts = tiles(`${HAND13} 4s`).map((t, i) => ({ ...t, box: [i * 60, 100, 50, 70] as [number, number, number, number] }));
     const { present } = mount(<ReviewView onNext={() => undefined} />, work({ tiles: ts, source: 'photo', photo, leftOut: [{ code: '5z', box: [500, 600, 50, 70], score: 0.41 }] }));
-    expect(screen.getByText('One doubtful detection was left out as not a tile (dashed on the photo). Tap it if it is a tile.')).toBeTruthy();
+    // far below the row of tiles, so outside the view zoomed to them
+    expect(screen.getByText('One doubtful detection was left out as not a tile (dashed on the photo). Tap it if it is a tile. One of them lies outside this view (Show the whole photo).')).toBeTruthy();
     expect(screen.getByText('The tile count is right.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Left out: White Dragon. Add it to the hand' }));
     expect(present().tiles.map((t) => t.code)).toContain('5z');

@@ -40,6 +40,7 @@ const en = {
     storage: 'Your work could not be saved on this device; it will be lost on reload.',
   },
   review: {
+    leftOutOutside: '{{count}} of them lie outside this view (Show the whole photo).', leftOutOutside_one: 'One of them lies outside this view (Show the whole photo).',
     showWhole: 'Show the whole photo', zoomTiles: 'Zoom in on the tiles',
     heading: 'Check the tiles',
     hintPhoto: 'Tap a tile to correct it or remove it. Use “Add tile” for a tile the scan missed.',

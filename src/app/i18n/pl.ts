@@ -41,6 +41,7 @@ const pl: Strings = {
     storage: 'Nie można zapisać pracy na tym urządzeniu; zniknie po odświeżeniu.',
   },
   review: {
+    leftOutOutside: 'Poza tym widokiem: {{count}} (Pokaż całe zdjęcie).', leftOutOutside_one: 'Poza tym widokiem: {{count}} (Pokaż całe zdjęcie).',
     showWhole: 'Pokaż całe zdjęcie', zoomTiles: 'Przybliż kamienie',
     heading: 'Sprawdź kamienie',
     hintPhoto: 'Dotknij kamienia, aby go poprawić lub usunąć. „Dodaj kamień” uzupełnia kamień, którego skan nie znalazł.',

@@ -41,6 +41,7 @@ const sv: Strings = {
     storage: 'Arbetet kan inte sparas på den här enheten; det försvinner vid omladdning.',
   },
   review: {
+    leftOutOutside: '{{count}} av dem ligger utanför den här vyn (Visa hela fotot).', leftOutOutside_one: 'En av dem ligger utanför den här vyn (Visa hela fotot).',
     showWhole: 'Visa hela fotot', zoomTiles: 'Zooma in på brickorna',
     heading: 'Kontrollera brickorna',
     hintPhoto: 'Tryck på en bricka för att rätta eller ta bort den. ”Lägg till bricka” för en bricka som missades.',

@@ -42,6 +42,7 @@ const zh: Strings = {
     storage: '无法在此设备上保存进度，重新加载后会丢失。',
   },
   review: {
+    leftOutOutside: '其中 {{count}} 处在当前视图之外（显示整张照片）。', leftOutOutside_one: '其中 {{count}} 处在当前视图之外（显示整张照片）。',
     showWhole: '显示整张照片', zoomTiles: '放大显示牌',
     heading: '核对牌',
     hintPhoto: '点一张牌可以修改或删除。用“添加牌”补上漏识别的牌。',

@@ -16,7 +16,7 @@ import { TileFace } from '../tiles/TileFace.tsx';
 import { tileName } from '../i18n/index.ts';
 import { Sheet, TileGrid } from './TilePicker.tsx';
 import { usePhotoUrl } from './usePhotoUrl.ts';
-import { framePoint, frameStyle, labelPlaces, photoStyle, tileFrame, wholeFrame } from './frame.ts';
+import { frameStyle, framePoint, inFrame, labelPlaces, photoStyle, tileFrame, wholeFrame } from './frame.ts';
 import { needsCheck } from '../../vision/types.ts';
 import { retakeAdvice } from '../../vision/postprocess.ts';
 
@@ -89,9 +89,10 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
     return unsure(tile) ? `${base}, ${t('review.unsure', { pct: Math.round(sureOf(tile)! * 100) })}` : base;
   };
 
-  // the tiles decide the zoom, not the detections left out as no tile (the whole photo shows those)
+  // the tiles decide the zoom; detections left out as no tile only when they lie near them
   const boxes = useMemo(() => work.tiles.flatMap((x) => (x.box ? [x.box] : [])), [work.tiles]);
-  const zoomed = useMemo(() => (work.photo ? tileFrame(work.photo, boxes) : null), [work.photo, boxes]);
+  const leftOutBoxes = useMemo(() => (work.leftOut ?? []).map((d) => d.box), [work.leftOut]);
+  const zoomed = useMemo(() => (work.photo ? tileFrame(work.photo, boxes, leftOutBoxes) : null), [work.photo, boxes, leftOutBoxes]);
   const canZoom = !!work.photo && !!zoomed && (zoomed.width < work.photo.width || zoomed.height < work.photo.height);
   const frame = work.photo ? (whole || !zoomed ? wholeFrame(work.photo) : zoomed) : null;
   const places = useMemo(() => {
@@ -166,7 +167,12 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
         </button>
       )}
       {retake && <p className="hint retake-hint" role="status">{t('review.retake', { unsure: retake.unsure, of: retake.of })}</p>}
-      {work.photo && !!work.leftOut?.length && <p className="hint left-out-hint">{t('review.leftOut', { count: work.leftOut.length })}</p>}
+      {work.photo && !!work.leftOut?.length && (
+        <p className="hint left-out-hint">
+          {t('review.leftOut', { count: work.leftOut.length })}
+          {frame && leftOutBoxes.some((b) => !inFrame(b, frame)) && ` ${t('review.leftOutOutside', { count: leftOutBoxes.filter((b) => !inFrame(b, frame)).length })}`}
+        </p>
+      )}
       {flowersAlike && <p className="hint flowers-alike-hint">{t('review.flowersAlike')}</p>}
 
       <div className="hand-strip-head">

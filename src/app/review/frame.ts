@@ -11,6 +11,8 @@ export const FRAME_MARGIN = 0.75;
 export const FRAME_MIN_MARGIN = 0.02;
 /** The whole photo is shown when the tiles' region would be at least this share of its area. */
 export const FRAME_WHOLE_ABOVE = 0.85;
+/** Detections left out within this many tile lengths of the tiles are kept in view too. */
+export const FRAME_NEAR = 2;
 
 type Box = readonly [number, number, number, number] | readonly number[];
 
@@ -24,10 +26,16 @@ const median = (v: number[]): number => [...v].sort((a, b) => a - b)[v.length >>
  * there are no boxes). A hand photographed from a step back fills a fifth of the frame, and its
  * tiles are then 20-30 px wide on a phone: too small to tap and to see.
  */
-export function tileFrame(photo: { width: number; height: number }, boxes: readonly Box[]): Frame {
+export function tileFrame(photo: { width: number; height: number }, tiles: readonly Box[], beside: readonly Box[] = []): Frame {
   const whole = wholeFrame(photo);
-  if (!boxes.length || photo.width <= 0 || photo.height <= 0) return whole;
-  const margin = Math.max(FRAME_MARGIN * median(boxes.map((b) => Math.max(b[2]!, b[3]!))), FRAME_MIN_MARGIN * Math.max(photo.width, photo.height));
+  if (!tiles.length || photo.width <= 0 || photo.height <= 0) return whole;
+  const long = median(tiles.map((b) => Math.max(b[2]!, b[3]!)));
+  // other boxes (detections left out as no tile) count only near the tiles: far ones are the cloth
+  const [tx0, ty0] = [Math.min(...tiles.map((b) => b[0]!)), Math.min(...tiles.map((b) => b[1]!))];
+  const [tx1, ty1] = [Math.max(...tiles.map((b) => b[0]! + b[2]!)), Math.max(...tiles.map((b) => b[1]! + b[3]!))];
+  const near = (b: Box) => b[0]! + b[2]! >= tx0 - FRAME_NEAR * long && b[0]! <= tx1 + FRAME_NEAR * long && b[1]! + b[3]! >= ty0 - FRAME_NEAR * long && b[1]! <= ty1 + FRAME_NEAR * long;
+  const boxes = [...tiles, ...beside.filter(near)];
+  const margin = Math.max(FRAME_MARGIN * long, FRAME_MIN_MARGIN * Math.max(photo.width, photo.height));
   const x0 = Math.max(0, Math.min(...boxes.map((b) => b[0]!)) - margin);
   const y0 = Math.max(0, Math.min(...boxes.map((b) => b[1]!)) - margin);
   const x1 = Math.min(photo.width, Math.max(...boxes.map((b) => b[0]! + b[2]!)) + margin);
@@ -36,6 +44,12 @@ export function tileFrame(photo: { width: number; height: number }, boxes: reado
   if ((x1 - x0) * (y1 - y0) >= FRAME_WHOLE_ABOVE * photo.width * photo.height) return whole;
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
+
+/** Whether a box's centre lies in the frame. */
+export const inFrame = (b: Box, f: Frame): boolean => {
+  const cx = b[0]! + b[2]! / 2, cy = b[1]! + b[3]! / 2;
+  return cx >= f.x && cx <= f.x + f.width && cy >= f.y && cy <= f.y + f.height;
+};
 
 /** A box in a frame, as CSS percentages of the frame. */
 export function frameStyle(box: Box, f: Frame): { left: string; top: string; width: string; height: string } {
