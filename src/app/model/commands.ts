@@ -9,7 +9,6 @@ import type { Box, Conditions, LeftOutItem, PhotoInfo, PlannedSet, TileItem, Wor
 import { defaultConditions, defaultWinning } from './work.ts';
 import { kindOf } from './hand.ts';
 
-export { defaultWinning };
 
 export interface Command {
   /** Short description for undo/redo announcements, as an i18n key plus values. */

@@ -301,11 +301,10 @@ export function proposeSets(work: Work, ruleset: RulesetId = 'mcr'): { sets: Pla
     // The tiles make no complete hand (a tile misread, or corrected to the wrong one): the sets the
     // player already had, and whose tiles are still a set or a pair, stay; only the rest is one group.
     const restIds = new Set(rest.map((t) => t.uid));
-    const prior = (work.sets ?? []).filter((p) => !p.declared && p.uids.length > 1 && p.uids.every((u) => restIds.has(u) && !used.has(u))
-      && (isMeldKind(kindOf(p.uids.map((u) => byUid.get(u)!))) || kindOf(p.uids.map((u) => byUid.get(u)!)) === 'pair'));
+    const still = (p: PlannedSet) => { const k = kindOf(p.uids.map((u) => byUid.get(u)!)); return isMeldKind(k) || k === 'pair'; };
+    const prior = (work.sets ?? []).filter((p) => !p.declared && p.uids.every((u) => restIds.has(u)) && still(p));
     const inPrior = new Set(prior.flatMap((p) => p.uids));
-    const left = rest.filter((t) => !inPrior.has(t.uid));
-    return { sets: [...sets, ...prior, ...(left.length ? [{ uids: left.map((t) => t.uid), kind: kindOf(left), declared: false }] : [])], winningUid };
+    return { sets: [...sets, ...prior, ...layOut(null, rest.filter((t) => !inPrior.has(t.uid)), winningUid)], winningUid };
   }
   return { sets: [...sets, ...layOut(reading, rest, winningUid)], winningUid };
 }

@@ -158,7 +158,7 @@ export function defaultWinning(tiles: TileItem[], sets: PlannedSet[] | null): st
   const declared = new Set((sets ?? []).filter((s) => s.declared).flatMap((s) => s.uids));
   for (let i = tiles.length - 1; i >= 0; i--) {
     const t = tiles[i];
-    if (!declared.has(t.uid) && !/^f/.test(t.code) && t.code !== 'back') return t.uid;
+    if (!declared.has(t.uid) && !isFlowerCode(t.code) && t.code !== 'back') return t.uid;
   }
   return null;
 }

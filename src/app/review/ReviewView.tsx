@@ -61,8 +61,6 @@ export function tilesFromHand(hand: Hand): { tiles: Omit<TileItem, 'uid'>[]; dec
   return { tiles, declared, winningIndex };
 }
 
-/** Where a box (photo pixels) sits over the photo, in percent, so it scales with the picture. */
-
 export function ReviewView({ onNext }: { onNext: () => void }) {
   const { t } = useTranslation();
   const store = useAppStore();
@@ -95,6 +93,8 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
   const zoomed = useMemo(() => (work.photo ? tileFrame(work.photo, boxes, leftOutBoxes) : null), [work.photo, boxes, leftOutBoxes]);
   const canZoom = !!work.photo && !!zoomed && (zoomed.width < work.photo.width || zoomed.height < work.photo.height);
   const frame = work.photo ? (whole || !zoomed ? wholeFrame(work.photo) : zoomed) : null;
+  // detections left out that the view does not show (the hint points to the whole photo)
+  const outside = frame ? leftOutBoxes.filter((b) => !inFrame(b, frame)).length : 0;
   const places = useMemo(() => {
     const withBox = work.tiles.filter((x) => x.box);
     const p = labelPlaces(withBox.map((x) => x.box!));
@@ -170,7 +170,7 @@ export function ReviewView({ onNext }: { onNext: () => void }) {
       {work.photo && !!work.leftOut?.length && (
         <p className="hint left-out-hint">
           {t('review.leftOut', { count: work.leftOut.length })}
-          {frame && leftOutBoxes.some((b) => !inFrame(b, frame)) && ` ${t('review.leftOutOutside', { count: leftOutBoxes.filter((b) => !inFrame(b, frame)).length })}`}
+          {outside > 0 && ` ${t('review.leftOutOutside', { count: outside })}`}
         </p>
       )}
       {flowersAlike && <p className="hint flowers-alike-hint">{t('review.flowersAlike')}</p>}

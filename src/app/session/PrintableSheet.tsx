@@ -5,6 +5,8 @@ const ROUND_HEAD = [['東', 'EAST'], ['南', 'SOUTH'], ['西', 'WEST'], ['北', 
 const POSITION = ['E', 'S', 'W', 'N'] as const;
 
 export const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+/** A running total or total: no plus sign, the same minus sign (U+2212) as `signed`. */
+export const minus = (n: number): string => (n < 0 ? `−${-n}` : String(n));
 
 /**
  * The sheet in the layout of rules document 003: the header (tournament, date,
@@ -61,13 +63,13 @@ export function PrintableSheet({ record, sheet }: { record: SheetRecord; sheet: 
                   </tr>,
                   <tr key={`r${i}`} className="running-row">
                     <th scope="row" />
-                    {P.map((name, p) => <td key={name} className="num">{row ? String(row.running[p]) : ''}</td>)}
+                    {P.map((name, p) => <td key={name} className="num">{row ? minus(row.running[p]) : ''}</td>)}
                   </tr>,
                 ];
               })}
               <tr className="table-score">
                 <th scope="row">{t('session.print.tableScore')}</th>
-                {P.map((name, p) => <td key={name} className="num">{roundDone ? String(sheet.rows[lastIndex].running[p]) : ''}</td>)}
+                {P.map((name, p) => <td key={name} className="num">{roundDone ? minus(sheet.rows[lastIndex].running[p]) : ''}</td>)}
               </tr>
               <tr className="sign">
                 <th scope="row">{t('session.print.sign')}</th>
@@ -81,7 +83,7 @@ export function PrintableSheet({ record, sheet }: { record: SheetRecord; sheet: 
         <tbody>
           <tr>
             <th scope="row">{t('session.total')}</th>
-            {sheet.totals.map((v, p) => <td key={P[p]} className="num">{v}</td>)}
+            {sheet.totals.map((v, p) => <td key={P[p]} className="num">{minus(v)}</td>)}
           </tr>
           <tr>
             <th scope="row">{t('session.tablePoints')}</th>

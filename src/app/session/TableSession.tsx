@@ -5,10 +5,7 @@ import {
   type SheetHand, type SheetMeta, type SheetRules,
 } from '../../engine/sheet.ts';
 import { HandForm } from './HandForm.tsx';
-import { PrintableSheet, signed } from './PrintableSheet.tsx';
-
-/** A running total or total, with the same minus sign (U+2212) as the hands' scores (signed). */
-const minus = (n: number): string => (n < 0 ? `−${-n}` : String(n));
+import { minus, PrintableSheet, signed } from './PrintableSheet.tsx';
 import { downloadText, sheetFileName } from './download.ts';
 import { sheetErrorMessage } from './i18n.ts';
 import { commands, nextHandInfo } from './store.ts';

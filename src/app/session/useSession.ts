@@ -32,7 +32,6 @@ export function useSession(): SessionState & { store: SessionStore } {
  * `put` also marks the work, so a reload or another tab does not offer it again.
  */
 export function useAddToSheet(link?: string): {
-  available: boolean;
   next: NextHandInfo | null;
   place: SheetPlace;
   put: (input: ScoredHandInput) => AddResult;
@@ -58,5 +57,5 @@ export function useAddToSheet(link?: string): {
     }
     return r;
   }, [app, store]);
-  return { available: next !== null, next, place, put };
+  return { next, place, put };
 }
