@@ -44,27 +44,35 @@ export function orientedSize(width: number, height: number, orientation: number)
   return orientation >= 5 ? { width: height, height: width } : { width, height };
 }
 
-/** Apply an EXIF orientation to raw pixels (for decoders that ignore EXIF). */
+/** Apply an EXIF orientation to raw pixels (for decoders that ignore EXIF, and for a raster shrunk
+ * before it is turned, which is cheaper than turning the photo as loaded). */
 export function orientRaster(img: RasterImage, orientation: number): RasterImage {
   if (orientation <= 1 || orientation > 8) return img;
   const { width: W, height: H, channels: C, data } = img;
   const { width: ow, height: oh } = orientedSize(W, H, orientation);
+  // the source pixel of output (x, y) is base + x * dx + y * dy (in pixels)
+  const [base, dx, dy] = ({
+    2: [W - 1, -1, W],
+    3: [(H - 1) * W + W - 1, -1, -W],
+    4: [(H - 1) * W, 1, -W],
+    5: [0, W, 1],
+    6: [(H - 1) * W, -W, 1],
+    7: [(H - 1) * W + W - 1, -W, -1],
+    8: [W - 1, W, -1],
+  } as Record<number, [number, number, number]>)[orientation]!;
   const out = new Uint8Array(ow * oh * C);
+  const sx = dx * C;
+  let d = 0;
   for (let y = 0; y < oh; y++) {
-    for (let x = 0; x < ow; x++) {
-      let sx: number, sy: number;
-      switch (orientation) {
-        case 2: sx = W - 1 - x; sy = y; break;
-        case 3: sx = W - 1 - x; sy = H - 1 - y; break;
-        case 4: sx = x; sy = H - 1 - y; break;
-        case 5: sx = y; sy = x; break;
-        case 6: sx = y; sy = H - 1 - x; break;
-        case 7: sx = W - 1 - y; sy = H - 1 - x; break;
-        default: sx = W - 1 - y; sy = x; break; // 8
+    let s = (base + y * dy) * C;
+    if (C === 3) {
+      for (let x = 0; x < ow; x++, s += sx, d += 3) {
+        out[d] = data[s]!;
+        out[d + 1] = data[s + 1]!;
+        out[d + 2] = data[s + 2]!;
       }
-      const s = (sy * W + sx) * C;
-      const d = (y * ow + x) * C;
-      for (let c = 0; c < C; c++) out[d + c] = data[s + c];
+    } else {
+      for (let x = 0; x < ow; x++, s += sx) for (let c = 0; c < C; c++) out[d++] = data[s + c]!;
     }
   }
   return { width: ow, height: oh, channels: C, data: out };

@@ -151,6 +151,19 @@ describe('EXIF orientation', () => {
     expect(orientedSize(4000, 3000, 6)).toEqual({ width: 3000, height: 4000 });
   });
 
+  it('turns and mirrors pixels for every orientation as libvips does', async () => {
+    const sharp = (await import('sharp')).default;
+    const W = 5, H = 3;
+    const img = raster(W, H, (x, y) => [x * 40, y * 80, (x + y) * 20]);
+    const png = await sharp(Buffer.from(img.data), { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
+    for (let o = 1; o <= 8; o++) {
+      const { data, info } = await sharp(await sharp(png).withMetadata({ orientation: o }).png().toBuffer()).rotate().raw().toBuffer({ resolveWithObject: true });
+      const r = orientRaster(img, o);
+      expect([r.width, r.height], `orientation ${o}`).toEqual([info.width, info.height]);
+      expect(Array.from(r.data), `orientation ${o}`).toEqual(Array.from(data));
+    }
+  });
+
   it('rotates pixels for orientation 6 (90 degrees clockwise)', () => {
     const img = raster(2, 1, (x) => (x === 0 ? [10, 10, 10] : [20, 20, 20]));
     const r = orientRaster(img, 6);
