@@ -90,6 +90,12 @@ function errorOut(id: unknown, e: MahjongError): BatchOut {
   return { id, valid_win: false, error_class: e.code, error: e.message, total: null, total_without_flowers: null, fans: [] };
 }
 
+/** The `score --json` object for input that could not be scored at all (bad notation, an impossible
+ * win context): the shape of a result that is not a valid win, with the error's typed code. */
+export function errorJson(text: string, e: MahjongError): { hand: string; validWin: false; error: { code: string; message: string; position?: number } } {
+  return { hand: text, validWin: false, error: { code: e.code, message: e.message, ...(e.position !== undefined ? { position: e.position } : {}) } };
+}
+
 export function fanPaysResultToBatch(id: unknown, r: FanPaysResult): BatchOut {
   return {
     ...resultToBatch(id, r), rules: FAN_PAYS_ID, payments: r.payments,

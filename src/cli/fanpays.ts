@@ -6,7 +6,7 @@ import {
   allFanPaysReadings, FLOWER_BASE, formatHand, isMahjongError, parseHand, parseWaitingHand, scoreFanPays, fanPaysWaits, tileCode,
   type FanPaysContext, type FanPaysResult, type Payments, type WinContext, type Wind,
 } from '../engine/index.ts';
-import { fanPaysResultToBatch } from './batch.ts';
+import { errorJson, fanPaysResultToBatch } from './batch.ts';
 
 export const FAN_PAYS_HELP = `
 Fan Pays (--rules fan-pays): 16-tile hands, 17 tiles with the winning tile; flowers as digits + f (e.g. 13f)
@@ -118,7 +118,10 @@ export function runFanPays(text: string, ctx: FanPaysContext, mode: { json: bool
     else if (!r.error) out(`${formatHand(hand)}   (Fan Pays)\n\n${describeFanPays(r)}\n`);
     if (r.error) fail(r.error.message);
   } catch (e) {
-    if (isMahjongError(e)) fail(e.message);
+    if (isMahjongError(e)) {
+      if (mode.json) out(JSON.stringify(errorJson(text, e)) + '\n');
+      fail(e.message);
+    }
     throw e;
   }
 }

@@ -13,7 +13,7 @@ import {
   type ScoreResult, type WinContext, type Wind,
 } from '../engine/index.ts';
 import { parseWaitingHand } from '../engine/notation.ts';
-import { resultToBatch, scoreRawLine } from './batch.ts';
+import { errorJson, resultToBatch, scoreRawLine } from './batch.ts';
 import { FAN_PAYS_HELP, FAN_PAYS_OPTIONS, fanPaysFlags, runFanPays } from './fanpays.ts';
 
 const HELP = `Usage: npm run score -- "<hand>" [options]
@@ -151,7 +151,10 @@ async function main(): Promise<void> {
     else if (!r.error || r.error.code === 'BELOW_MINIMUM') process.stdout.write(`${formatHand(hand)}\n\n${describe(r)}\n`);
     if (r.error && r.error.code !== 'BELOW_MINIMUM') fail(r.error.message);
   } catch (e) {
-    if (isMahjongError(e)) fail(e.message);
+    if (isMahjongError(e)) {
+      if (o.json) process.stdout.write(JSON.stringify(errorJson(text, e)) + '\n');
+      fail(e.message);
+    }
     throw e;
   }
 }

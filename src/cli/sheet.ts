@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { computeSheet, describeHand, isSheetError, parseSheetJson, type ComputedSheet, type SheetRecord } from '../engine/sheet.ts';
+import { computeSheet, describeHand, tablePointsText, isSheetError, parseSheetJson, type ComputedSheet, type SheetRecord } from '../engine/sheet.ts';
 
 const USAGE = 'usage: npm run --silent sheet -- [--json] [game.json]   (reads stdin when no file is given)';
 
@@ -38,7 +38,7 @@ export function renderSheet(record: SheetRecord, sheet: ComputedSheet): string {
     body.push({ label: '', cells: row.running.map(String) });
   }
   body.push({ label: 'total', cells: sheet.totals.map(String) });
-  body.push({ label: 'table pts', cells: sheet.tablePoints.map(String) });
+  body.push({ label: 'table pts', cells: sheet.tablePoints.map(tablePointsText) });
   const width = 2 + Math.max(6, ...names.map((n) => n.length), ...body.flatMap((l) => ('cells' in l ? l.cells.map((c) => c.length) : [])));
   const render = (label: string, cells: string[], note?: string) =>
     `${label.padEnd(10)}${cells.map((c) => c.padStart(width)).join('')}${note ? `   ${note}` : ''}`;

@@ -283,6 +283,12 @@ export function tablePointsFor(totals: readonly number[]): number[] {
   return out;
 }
 
+/** Table points as printed: shared places give thirds and quarters (7/3 = 2.33, 1.75), shown to
+ * two decimals at most; whole numbers as they are. */
+export function tablePointsText(v: number): string {
+  return Number.isInteger(v) ? String(v) : v.toFixed(2).replace(/0+$/, '');
+}
+
 /** 1-based places for totals; tied players share the better place. */
 export function placesFor(totals: readonly number[]): number[] {
   return totals.map((t) => 1 + totals.filter((u) => u > t).length);
@@ -735,6 +741,6 @@ export function sheetToCsv(record: SheetRecord): string {
   }
   const blank = (n: number) => new Array<string>(n).fill('');
   lines.push(['total', ...blank(9), ...blank(4), ...sheet.totals, '']);
-  lines.push(['table points', ...blank(9), ...blank(4), ...sheet.tablePoints, '']);
+  lines.push(['table points', ...blank(9), ...blank(4), ...sheet.tablePoints.map(tablePointsText), '']);
   return lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -37,6 +37,16 @@ describe('score CLI, --rules fan-pays', () => {
     expect(stderr).toMatch(/17 tiles/);
   });
 
+  it('--json: notation that cannot be read still gives one JSON object with the typed code, in both rulesets', () => {
+    for (const rules of ['mcr', 'fan-pays']) {
+      const { code, stdout, stderr } = run(['--rules', rules, '111m555x999s222s444m77p', '--json']);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/unexpected character "x"/);
+      const r = JSON.parse(stdout);
+      expect(r).toEqual({ hand: '111m555x999s222s444m77p', validWin: false, error: { code: 'MALFORMED_NOTATION', message: expect.stringMatching(/"x"/), position: 7 } });
+    }
+  });
+
   it('--batch: the flag applies to every line, a line\'s "rules" wins', () => {
     const lines = [
       JSON.stringify({ id: 'a', hand: HAND, context: { seat_wind: 'S', discarder: 'W' } }),

@@ -106,6 +106,13 @@ describe('bracketed exclusions', () => {
     expect(fanMap(r)[61]).toBeUndefined();
     expect(r.notCounted.find((n) => n.id === 61)?.reason).toMatchObject({ byFan: 64 });
   });
+  it('Purely Honors needs five pungs or kongs and an honour pair, not seven pairs and a pung', () => {
+    const pairs = score('EEEESSWWNNPPFFCCC');
+    expect(fanMap(pairs)[62]).toBe(1);
+    expect(fanMap(pairs)[64]).toBeUndefined();
+    expect(pairs.total).toBe(29);
+    expect(fanMap(score('[EEE1][SSS1][CCC1][FFF1]WWWPP'))[64]).toBe(1);
+  });
   it('Dragon\'s Tail removes Mother and Daughter of its own suit', () => {
     const r = score('[123m1][456m1][789m1]234p66s5p5p');
     expect(fanMap(r)[26]).toBeUndefined();
@@ -209,6 +216,24 @@ describe('bad input: the same typed errors as MCR', () => {
     expect(code('[EEE1][123m1][456p1]789s34s66m5s13f', { flowers: 3 })).toBe('CONTRADICTORY_CONDITIONS');
     expect(code('[EEE1][123m1][456p1]789s34s66m5s13f', { flowers: 2 })).toBeUndefined();
     expect(code('[EEE1][123m1][456p1]789s34s66m5s13f', { flowersBySeat: { W: [34] } })).toBe('CONTRADICTORY_CONDITIONS');
+  });
+  it('a flower count must fit in what the other seats hold, and eight is every flower', () => {
+    const hand = '[123m1][456p1][789s1]222p34s66m5s';
+    const r = score(hand, { flowers: 5, flowersBySeat: { N: [34, 35, 36, 37] } });
+    expect(r.error?.code).toBe('CONTRADICTORY_CONDITIONS');
+    expect(r.error?.message).toMatch(/at most 4/);
+    expect(code(hand, { flowers: 4, flowersBySeat: { N: [34, 35, 36, 37] } })).toBeUndefined();
+    expect(code(hand, { flowers: 8, flowersBySeat: { N: [34] } })).toBe('CONTRADICTORY_CONDITIONS');
+    // eight flowers given as a count are all eight tiles: the same fans as the tiles written out
+    const counted = score(hand, { flowers: 8 }), written = score(`${hand}12345678f`);
+    expect(fanMap(counted)).toEqual(fanMap(written));
+    expect(fanMap(counted)[44]).toBe(1);
+    expect(counted.total).toBe(40);
+  });
+  it('a flower written twice in the hand is named as such', () => {
+    const r = score('[123m1][456p1][789s1]222p34s66m5s11f');
+    expect(r.error?.code).toBe('CONTRADICTORY_CONDITIONS');
+    expect(r.error?.message).toBe('flower f1 is written twice in the hand; each flower exists once');
   });
   it('never throws for a malformed object', () => {
     const r = scoreFanPays({ melds: [], concealed: [99], winningTile: 0 }, base());

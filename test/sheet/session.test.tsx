@@ -156,6 +156,25 @@ describe('<TableSession />', () => {
     expect(totals()).toEqual(['48', '−16', '−16', '−16']);
   });
 
+  it('shows shared table points to two decimals, in the player\'s language', async () => {
+    for (const [lng, want] of [['en', ['2.33', '2.33', '2.33', '0']], ['pl', ['2,33', '2,33', '2,33', '0']]] as const) {
+      localStorage.clear();
+      const store = createSessionStore(memoryStorage());
+      const user = userEvent.setup();
+      mount(store);
+      await startTable(user);
+      // Anders, Bente and Claus each win 8 self-drawn as East of hands 1-3 (the deal passes): 48 - 16
+      // - 16 = 16 each, Dorte -48; first place shared three ways, (4 + 2 + 1) / 3 each
+      act(() => {
+        for (let i = 0; i < 3; i++) addScoredHandTo(store, { winnerSeat: 'E', selfDrawn: true, points: 8 });
+      });
+      cleanup();
+      mount(store, lng);
+      await waitFor(() => expect(tablePoints()).toEqual(want));
+      cleanup();
+    }
+  });
+
   it('renders the printable sheet in the 003 layout', async () => {
     const store = createSessionStore(memoryStorage());
     const user = userEvent.setup();

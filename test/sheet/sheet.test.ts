@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import {
   addHand, computeSheet, createSheet, deleteHand, editHand, handPayments, parseGameRecord, parseSheetJson,
-  penaltyPayments, playerAtSeat, seatingOf, sheetToCsv, sheetToJson, tablePointsFor, SheetError,
+  penaltyPayments, playerAtSeat, seatingOf, sheetToCsv, sheetToJson, tablePointsFor, tablePointsText, SheetError,
   type SheetHand, type SheetRecord,
 } from '../../src/engine/sheet.ts';
 
@@ -137,6 +137,17 @@ describe('table points 4/2/1/0 with ties', () => {
   ])('$totals -> $tp', ({ totals, tp }) => {
     expect(tablePointsFor(totals)).toEqual(tp);
     expect(tp.reduce((a, b) => a + b, 0)).toBe(7);
+  });
+});
+
+describe('table points as printed', () => {
+  it('gives shared places to two decimals at most, whole points as they are', () => {
+    expect([4, 3, 7 / 3, 1.75, 1.5, 0.5, 0].map(tablePointsText)).toEqual(['4', '3', '2.33', '1.75', '1.5', '0.5', '0']);
+  });
+  it('the CSV prints them so', () => {
+    const record = { players: PLAYERS, hands: [win(A, 8, null), win(B, 8, null), win(C, 8, null)] };
+    expect(computeSheet(record).tablePoints[A]).toBeCloseTo(7 / 3);
+    expect(sheetToCsv(record).trim().split('\r\n').pop()).toBe('table points,,,,,,,,,,,,,,2.33,2.33,2.33,0,');
   });
 });
 

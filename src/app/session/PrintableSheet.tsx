@@ -7,6 +7,8 @@ const POSITION = ['E', 'S', 'W', 'N'] as const;
 export const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 /** A running total or total: no plus sign, the same minus sign (U+2212) as `signed`. */
 export const minus = (n: number): string => (n < 0 ? `−${-n}` : String(n));
+/** Table points in the player's language: a shared place gives 2.33 or 1,75, to two decimals at most. */
+export const tablePoints = (v: number, lang: string): string => new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: false }).format(v);
 
 /**
  * The sheet in the layout of rules document 003: the header (tournament, date,
@@ -17,7 +19,7 @@ export const minus = (n: number): string => (n < 0 ? `−${-n}` : String(n));
  * Hidden on screen; print CSS (session.css) shows only this.
  */
 export function PrintableSheet({ record, sheet }: { record: SheetRecord; sheet: ComputedSheet }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const P = record.players;
   const cell = (i: number, p: number) => {
     const row = sheet.rows[i];
@@ -87,7 +89,7 @@ export function PrintableSheet({ record, sheet }: { record: SheetRecord; sheet: 
           </tr>
           <tr>
             <th scope="row">{t('session.tablePoints')}</th>
-            {sheet.tablePoints.map((v, p) => <td key={P[p]} className="num">{sheet.rows.length === MAX_HANDS ? v : ''}</td>)}
+            {sheet.tablePoints.map((v, p) => <td key={P[p]} className="num">{sheet.rows.length === MAX_HANDS ? tablePoints(v, i18n.language) : ''}</td>)}
           </tr>
         </tbody>
       </table>

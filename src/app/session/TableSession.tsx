@@ -5,7 +5,7 @@ import {
   type SheetHand, type SheetMeta, type SheetRules,
 } from '../../engine/sheet.ts';
 import { HandForm } from './HandForm.tsx';
-import { minus, PrintableSheet, signed } from './PrintableSheet.tsx';
+import { minus, PrintableSheet, signed, tablePoints } from './PrintableSheet.tsx';
 import { downloadText, sheetFileName } from './download.ts';
 import { sheetErrorMessage } from './i18n.ts';
 import { commands, nextHandInfo } from './store.ts';
@@ -75,7 +75,7 @@ function rulesInFile(text: string): SheetRules | undefined {
  * CSV and JSON, import JSON. Everything is saved to IndexedDB as it changes.
  */
 export function TableSession() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { loaded, record, past, future, storageError, store } = useSession();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -233,7 +233,7 @@ export function TableSession() {
             </tr>
             <tr>
               <th scope="row">{sheet.complete ? t('session.tablePoints') : t('session.tablePointsSoFar')}</th>
-              {sheet.tablePoints.map((v, p) => <td key={P[p]} className="num" data-testid={`table-points-${p}`}>{v}</td>)}
+              {sheet.tablePoints.map((v, p) => <td key={P[p]} className="num" data-testid={`table-points-${p}`}>{tablePoints(v, i18n.language)}</td>)}
             </tr>
           </tfoot>
         </table>

@@ -46,6 +46,8 @@ export function fanPaysContext(over: Partial<FanPaysContext> = {}): FanPaysConte
 }
 
 const bad = (m: string) => new MahjongError('INVALID_CONTEXT', m);
+/** A set has eight flower and season tiles, one of each. */
+const FLOWER_COUNT = 8;
 const contra = (m: string) => new MahjongError('CONTRADICTORY_CONDITIONS', m);
 
 function flowerList(v: unknown, who: string): TileId[] {
@@ -91,6 +93,10 @@ export function resolveContext(ctx: FanPaysContext, hand: Hand): { ctx: Resolved
     claim(flowerList(list, `seat ${seat}`), `seat ${seat}`);
   }
   const fromHand = hand.flowers !== undefined ? flowerList(hand.flowers, 'the winner') : undefined;
+  if (fromHand) {
+    const twice = fromHand.find((t, i) => fromHand.indexOf(t) !== i);
+    if (twice !== undefined) throw contra(`flower f${twice - FLOWER_BASE + 1} is written twice in the hand; each flower exists once`);
+  }
   const fromSeat = bySeat[ctx.seatWind];
   if (fromHand && fromSeat) {
     const a = [...fromHand].sort(), b = [...fromSeat].sort();
@@ -98,10 +104,18 @@ export function resolveContext(ctx: FanPaysContext, hand: Hand): { ctx: Resolved
   } else if (fromHand) {
     claim(fromHand, 'in the hand and at another seat');
   }
-  const winnerFlowers = fromHand ?? fromSeat ?? null;
+  let winnerFlowers = fromHand ?? fromSeat ?? null;
   // ctx.flowers 0 means "not given" when the tiles are known.
   if (winnerFlowers && ctx.flowers !== 0 && ctx.flowers !== winnerFlowers.length) {
     throw contra(`the winner holds ${winnerFlowers.length} flower tile(s) but the flower count says ${ctx.flowers}`);
+  }
+  if (!winnerFlowers) {
+    // only a count: it must fit in what the other seats leave, and eight is every flower
+    const left = FLOWER_COUNT - seen.size;
+    if (ctx.flowers > left) {
+      throw contra(`the winner is said to hold ${ctx.flowers} flowers, but the other seats hold ${seen.size} of the eight, so at most ${left} are left`);
+    }
+    if (ctx.flowers === FLOWER_COUNT) winnerFlowers = Array.from({ length: FLOWER_COUNT }, (_, i) => FLOWER_BASE + i);
   }
   const flowerCount = winnerFlowers ? winnerFlowers.length : ctx.flowers;
 

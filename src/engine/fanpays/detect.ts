@@ -280,6 +280,7 @@ export const DETECTORS: Readonly<Record<number, (x: DetectInput) => Hit[]>> = Ob
   [F.PUNGAMANIA]: ({ r }) => once(F.PUNGAMANIA, r.form === 'standard' && r.sets.every(pungLike)),
   [F.ALL_PAIRS]: ({ r }) => once(F.ALL_PAIRS, r.form === 'all-pairs'),
   [F.MAJOR_DRAGONS]: ({ r }) => { const d = dragonSets(r); return once(F.MAJOR_DRAGONS, d.length === 3, d); },
-  [F.PURELY_HONORS]: ({ f }) => once(F.PURELY_HONORS, f.suits === 0),
+  // "Pungs or Kongs ... Pair must be Honor": five sets and a pair, not the seven pairs and a pung
+  [F.PURELY_HONORS]: ({ r, f }) => once(F.PURELY_HONORS, r.form === 'standard' && f.suits === 0),
   [F.PURITY]: ({ f }) => once(F.PURITY, bits(f.suits) === 1 && !f.winds && !f.dragons),
 });
