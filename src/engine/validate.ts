@@ -89,6 +89,12 @@ export function validateContext(ctx: WinContext, hand?: Hand, opts: { maxFlowers
     if (ctx.replacementTile && !hand.melds.some((m) => m.kind === 'kong')) {
       throw new MahjongError('CONTRADICTORY_CONDITIONS', 'a replacement tile after a kong needs a kong in the hand');
     }
+    if (ctx.lastOfKind) {
+      // Last Tile: the other three of the kind are in sight (discards or melded sets), not in the winner's concealed tiles
+      const w = hand.winningTile;
+      const hidden = hand.concealed.filter((t) => t === w).length;
+      if (hidden > 0) throw new MahjongError('CONTRADICTORY_CONDITIONS', `last tile of its kind: the other three ${tileCode(w)} must be in sight (discarded or melded), but the winner's concealed tiles hold ${hidden}`);
+    }
     if (ctx.robbingKong) {
       // The robbed player held a pung of the winning tile, so the winner holds no other copy of it.
       const w = hand.winningTile;

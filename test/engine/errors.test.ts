@@ -28,6 +28,17 @@ describe('bad input gets a typed error, never a throw or a guess', () => {
     expect(r.error?.code).toBe('CONTRADICTORY_CONDITIONS');
     expect(r.error?.message).toMatch(/robbing the kong/);
   });
+  it('the last tile of its kind while the winner holds other copies concealed', () => {
+    // the other three 1m are the winner's own concealed pung: none of them is in sight
+    const pung = score('[456p1]EEE111m23m99s1m', { discarder: 'N', lastOfKind: true });
+    expect(pung.error?.code).toBe('CONTRADICTORY_CONDITIONS');
+    expect(pung.error?.message).toMatch(/other three 1m must be in sight.*hold 3/);
+    expect(score('[123m1][456p1][789s1]99sEE9s', { discarder: 'N', lastOfKind: true }).error?.code).toBe('CONTRADICTORY_CONDITIONS');
+    // copies in the winner's melded sets are in sight: Last Tile scores
+    const melded = score('[123m1][456p1][999s1]EE78s9s', { discarder: 'N', lastOfKind: true });
+    expect(melded.error).toBeNull();
+    expect(melded.fans.some((f) => f.names.en === 'Last Tile')).toBe(true);
+  });
   it('a replacement tile on a discard', () => {
     const r = score('[1111m]456p789s11z22z2z', { replacementTile: true });
     expect(r.error?.code).toBe('CONTRADICTORY_CONDITIONS');
