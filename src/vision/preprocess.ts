@@ -173,6 +173,8 @@ export function resizeArea(img: RasterImage, w: number, h: number): Float32Array
  * covered first and last pixels weigh their covered part) of each of m output pixels of an area
  * resize from n pixels along one axis, and their sums. `f32` rounds the edge weights to float32,
  * as the horizontal pass always has. */
+type AreaTaps = ReturnType<typeof areaTaps>;
+
 function areaTaps(n: number, m: number, f32: boolean) {
   const f = n / m;
   const stride = Math.ceil(f) + 2;
@@ -212,33 +214,45 @@ function areaResizeInto(img: RasterImage, w: number, h: number, out: Float32Arra
   const tp = H * w;
   if (areaScratch.length < 3 * tp + w) areaScratch = new Float32Array(3 * tp + w);
   const tmp = areaScratch;
-  for (let y = 0; y < H; y++) {
-    const row = y * W * C;
-    for (let x = 0, o = y * w; x < w; x++, o++) {
-      let r = 0, g = 0, b = 0;
-      for (let t = 0, s = row + hx.first[x]! * C, k = x * hx.stride, n = hx.count[x]!; t < n; t++, s += C, k++) {
-        const wt = hx.weight[k]!;
-        r += data[s]! * wt; g += data[s + 1]! * wt; b += data[s + 2]! * wt;
-      }
-      const ws = hx.sum[x]!;
-      tmp[o] = r / ws; tmp[tp + o] = g / ws; tmp[2 * tp + o] = b / ws;
-    }
-  }
+  for (let y = 0; y < H; y++) areaRowH(data, y * W * C, C, hx, tmp, y * w, w, tp);
   // vertical pass, a row at a time in the scratch's last w values
   const acc = tmp.subarray(3 * tp, 3 * tp + w);
   for (let y = 0; y < h; y++) {
     const inv = 1 / (vy.sum[y]! * 255);
-    for (let c = 0; c < 3; c++) {
-      acc.fill(0);
-      for (let t = 0, k = y * vy.stride, n = vy.count[y]!; t < n; t++, k++) {
-        const wt = vy.weight[k]!;
-        const s0 = c * tp + (vy.first[y]! + t) * w;
-        for (let x = 0; x < w; x++) acc[x] += tmp[s0 + x]! * wt;
-      }
-      const d = c * plane + (y + padY) * stride + padX;
-      for (let x = 0; x < w; x++) out[d + x] = acc[x]! * inv;
-    }
+    for (let c = 0; c < 3; c++) areaRowV(tmp, c * tp, vy, y, w, acc, out, c * plane + (y + padY) * stride + padX, inv);
   }
+}
+
+/*
+ * The loops over rows call a function per row (areaRowH, areaRowV, boxRow, cropRow) rather than
+ * nest the row's loop inside: V8 optimizes a function called many times as soon as it is warm, but
+ * an inner loop it has compiled on the stack (OSR) falls back to the interpreter at every exit, so
+ * that in the browser the first scans of a page spent 100-550 ms in these loops (model/HISTORY.md,
+ * stop 41).
+ */
+
+/** One raster row of the horizontal area pass: w columns of the three planes of `tmp` from `o`. */
+function areaRowH(data: ArrayLike<number>, row: number, C: number, hx: AreaTaps, tmp: Float32Array, o: number, w: number, tp: number): void {
+  for (let x = 0; x < w; x++, o++) {
+    let r = 0, g = 0, b = 0;
+    for (let t = 0, s = row + hx.first[x]! * C, k = x * hx.stride, n = hx.count[x]!; t < n; t++, s += C, k++) {
+      const wt = hx.weight[k]!;
+      r += data[s]! * wt; g += data[s + 1]! * wt; b += data[s + 2]! * wt;
+    }
+    const ws = hx.sum[x]!;
+    tmp[o] = r / ws; tmp[tp + o] = g / ws; tmp[2 * tp + o] = b / ws;
+  }
+}
+
+/** Output row y of one plane (`base` in `tmp`) of the vertical area pass, through `acc`, into `out` at `d`. */
+function areaRowV(tmp: Float32Array, base: number, vy: AreaTaps, y: number, w: number, acc: Float32Array, out: Float32Array, d: number, inv: number): void {
+  acc.fill(0);
+  for (let t = 0, k = y * vy.stride, n = vy.count[y]!; t < n; t++, k++) {
+    const wt = vy.weight[k]!;
+    const s0 = base + (vy.first[y]! + t) * w;
+    for (let x = 0; x < w; x++) acc[x] += tmp[s0 + x]! * wt;
+  }
+  for (let x = 0; x < w; x++) out[d + x] = acc[x]! * inv;
 }
 
 /** The means of the k x k blocks of a raster (W = w * k, H = h * k) in [0, 1], written into the three
@@ -247,30 +261,30 @@ function boxMeansInto(img: RasterImage, w: number, h: number, k: number, out: Fl
   const { width: W, channels: C, data } = img;
   const rs = W * C;
   const inv = 1 / (k * k * 255);
-  if (k === 2 && C === 3) {
+  for (let y = 0; y < h; y++) boxRow(data, y * k * rs, rs, C, k, w, out, (y + padY) * stride + padX, plane, inv);
+}
+
+/** Output row of boxMeansInto: the w blocks of k x k pixels from raster offset `top`. */
+function boxRow(data: ArrayLike<number>, top: number, rs: number, C: number, k: number, w: number, out: Float32Array, d: number, plane: number, inv: number): void {
+  if (k === 2) {
     // the usual case (1024 px to 512), unrolled
-    for (let y = 0; y < h; y++) {
-      for (let x = 0, s = 2 * y * rs, t = s + rs, d = (y + padY) * stride + padX; x < w; x++, s += 6, t += 6, d++) {
-        out[d] = (data[s]! + data[s + 3]! + data[t]! + data[t + 3]!) * inv;
-        out[plane + d] = (data[s + 1]! + data[s + 4]! + data[t + 1]! + data[t + 4]!) * inv;
-        out[2 * plane + d] = (data[s + 2]! + data[s + 5]! + data[t + 2]! + data[t + 5]!) * inv;
-      }
+    for (let x = 0, s = top, t = s + rs, c2 = 2 * C; x < w; x++, s += c2, t += c2, d++) {
+      out[d] = (data[s]! + data[s + C]! + data[t]! + data[t + C]!) * inv;
+      out[plane + d] = (data[s + 1]! + data[s + C + 1]! + data[t + 1]! + data[t + C + 1]!) * inv;
+      out[2 * plane + d] = (data[s + 2]! + data[s + C + 2]! + data[t + 2]! + data[t + C + 2]!) * inv;
     }
     return;
   }
-  for (let y = 0; y < h; y++) {
-    const top = y * k * rs;
-    for (let x = 0, d = (y + padY) * stride + padX; x < w; x++, d++) {
-      let r = 0, g = 0, b = 0;
-      for (let j = 0, row = top + x * k * C; j < k; j++, row += rs) {
-        for (let i = 0, s = row; i < k; i++, s += C) {
-          r += data[s]!; g += data[s + 1]!; b += data[s + 2]!;
-        }
+  for (let x = 0; x < w; x++, d++) {
+    let r = 0, g = 0, b = 0;
+    for (let j = 0, row = top + x * k * C; j < k; j++, row += rs) {
+      for (let i = 0, s = row; i < k; i++, s += C) {
+        r += data[s]!; g += data[s + 1]!; b += data[s + 2]!;
       }
-      out[d] = r * inv;
-      out[plane + d] = g * inv;
-      out[2 * plane + d] = b * inv;
     }
+    out[d] = r * inv;
+    out[plane + d] = g * inv;
+    out[2 * plane + d] = b * inv;
   }
 }
 
@@ -294,8 +308,6 @@ export function cropTiles(img: RasterImage, boxes: Box[], sideways: boolean[], o
   const N = boxes.length;
   const out = new Float32Array(N * 3 * outW * outH);
   const plane = outW * outH;
-  const { width: W, height: H, channels: C, data } = img;
-  const rowStride = W * C;
   for (let n = 0; n < N; n++) {
     const [bx, by, bw, bh] = boxes[n];
     const cx = bx + bw / 2, cy = by + bh / 2;
@@ -308,39 +320,43 @@ export function cropTiles(img: RasterImage, boxes: Box[], sideways: boolean[], o
     const kv = Math.max(1, Math.min(3, Math.round(stepV)));
     const norm = 1 / (ku * kv * 255);
     const base = n * 3 * plane;
-    for (let v = 0; v < outH; v++) {
-      for (let u = 0; u < outW; u++) {
-        let r = 0, g = 0, b = 0;
-        for (let j = 0; j < kv; j++) {
-          const uy = ((v + (j + 0.5) / kv) / outH) * 2 - 1;
-          for (let i = 0; i < ku; i++) {
-            const ux = ((u + (i + 0.5) / ku) / outW) * 2 - 1;
-            // upright: (ux, uy) -> (cx + ux*hw, cy + uy*hh); sideways: turned 90 degrees
-            const fx = (side ? cx + uy * hw : cx + ux * hw) - 0.5;
-            const fy = (side ? cy - ux * hh : cy + uy * hh) - 0.5;
-            let x0 = Math.floor(fx), y0 = Math.floor(fy);
-            const ax = fx - x0, ay = fy - y0;
-            let x1 = x0 + 1, y1 = y0 + 1;
-            if (x0 < 0) x0 = 0; else if (x0 > W - 1) x0 = W - 1;
-            if (x1 < 0) x1 = 0; else if (x1 > W - 1) x1 = W - 1;
-            if (y0 < 0) y0 = 0; else if (y0 > H - 1) y0 = H - 1;
-            if (y1 < 0) y1 = 0; else if (y1 > H - 1) y1 = H - 1;
-            const i00 = y0 * rowStride + x0 * C, i01 = y0 * rowStride + x1 * C;
-            const i10 = y1 * rowStride + x0 * C, i11 = y1 * rowStride + x1 * C;
-            const w00 = (1 - ax) * (1 - ay), w01 = ax * (1 - ay), w10 = (1 - ax) * ay, w11 = ax * ay;
-            r += data[i00] * w00 + data[i01] * w01 + data[i10] * w10 + data[i11] * w11;
-            g += data[i00 + 1] * w00 + data[i01 + 1] * w01 + data[i10 + 1] * w10 + data[i11 + 1] * w11;
-            b += data[i00 + 2] * w00 + data[i01 + 2] * w01 + data[i10 + 2] * w10 + data[i11 + 2] * w11;
-          }
-        }
-        const d = base + v * outW + u;
-        out[d] = r * norm;
-        out[plane + d] = g * norm;
-        out[2 * plane + d] = b * norm;
-      }
-    }
+    for (let v = 0; v < outH; v++) cropRow(img, v, outW, outH, ku, kv, side, cx, cy, hw, hh, out, base + v * outW, plane, norm);
   }
   return out;
+}
+
+/** Output row v of one crop of cropTiles, written from `d`. */
+function cropRow(img: RasterImage, v: number, outW: number, outH: number, ku: number, kv: number, side: boolean, cx: number, cy: number, hw: number, hh: number, out: Float32Array, d: number, plane: number, norm: number): void {
+  const { width: W, height: H, channels: C, data } = img;
+  const rowStride = W * C;
+  for (let u = 0; u < outW; u++, d++) {
+    let r = 0, g = 0, b = 0;
+    for (let j = 0; j < kv; j++) {
+      const uy = ((v + (j + 0.5) / kv) / outH) * 2 - 1;
+      for (let i = 0; i < ku; i++) {
+        const ux = ((u + (i + 0.5) / ku) / outW) * 2 - 1;
+        // upright: (ux, uy) -> (cx + ux*hw, cy + uy*hh); sideways: turned 90 degrees
+        const fx = (side ? cx + uy * hw : cx + ux * hw) - 0.5;
+        const fy = (side ? cy - ux * hh : cy + uy * hh) - 0.5;
+        let x0 = Math.floor(fx), y0 = Math.floor(fy);
+        const ax = fx - x0, ay = fy - y0;
+        let x1 = x0 + 1, y1 = y0 + 1;
+        if (x0 < 0) x0 = 0; else if (x0 > W - 1) x0 = W - 1;
+        if (x1 < 0) x1 = 0; else if (x1 > W - 1) x1 = W - 1;
+        if (y0 < 0) y0 = 0; else if (y0 > H - 1) y0 = H - 1;
+        if (y1 < 0) y1 = 0; else if (y1 > H - 1) y1 = H - 1;
+        const i00 = y0 * rowStride + x0 * C, i01 = y0 * rowStride + x1 * C;
+        const i10 = y1 * rowStride + x0 * C, i11 = y1 * rowStride + x1 * C;
+        const w00 = (1 - ax) * (1 - ay), w01 = ax * (1 - ay), w10 = (1 - ax) * ay, w11 = ax * ay;
+        r += data[i00]! * w00 + data[i01]! * w01 + data[i10]! * w10 + data[i11]! * w11;
+        g += data[i00 + 1]! * w00 + data[i01 + 1]! * w01 + data[i10 + 1]! * w10 + data[i11 + 1]! * w11;
+        b += data[i00 + 2]! * w00 + data[i01 + 2]! * w01 + data[i10 + 2]! * w10 + data[i11 + 2]! * w11;
+      }
+    }
+    out[d] = r * norm;
+    out[plane + d] = g * norm;
+    out[2 * plane + d] = b * norm;
+  }
 }
 
 /** Whole image as one tile (for --as-tile): a landscape picture is stood up. */

@@ -145,7 +145,7 @@ describe('table points as printed', () => {
     expect([4, 3, 7 / 3, 1.75, 1.5, 0.5, 0].map(tablePointsText)).toEqual(['4', '3', '2.33', '1.75', '1.5', '0.5', '0']);
   });
   it('the CSV prints them so', () => {
-    const record = { players: PLAYERS, hands: [win(A, 8, null), win(B, 8, null), win(C, 8, null)] };
+    const record: SheetRecord = { players: PLAYERS, meta: {}, hands: [win(A, 8, null), win(B, 8, null), win(C, 8, null)] };
     expect(computeSheet(record).tablePoints[A]).toBeCloseTo(7 / 3);
     expect(sheetToCsv(record).trim().split('\r\n').pop()).toBe('table points,,,,,,,,,,,,,,2.33,2.33,2.33,0,');
   });
