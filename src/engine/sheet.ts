@@ -21,7 +21,11 @@
  *   per fan: self-drawn, each of the three pays the fans; on a discard only the
  *   discarder pays. A hand scored in the app keeps the result's own per-seat
  *   amounts (`amounts`), which also hold the dealer-penalty and secret-kong parts
- *   the plain rule cannot know. Seats still rotate as in 003.
+ *   the plain rule cannot know. The table positions of each round are 003's, but the deal
+ *   passes as card 002 says (Repeat Dealership: "Dealer maintains the dealership until they give
+ *   MJ or another player makes MJ"): only when another player wins. The dealer keeps the deal on
+ *   their own win and on a draw, so a round has four dealerships of one or more hands, and the
+ *   game ends when the deal leaves the North round's last dealer (`seatingsOf`).
  */
 import * as z from 'zod/mini';
 import { WINDS, type Wind } from './tiles.ts';
@@ -29,6 +33,11 @@ import { WINDS, type Wind } from './tiles.ts';
 export const PLAYER_COUNT = 4;
 export const MAX_HANDS = 16;
 export const HANDS_PER_ROUND = 4;
+/** Fan Pays: the dealer keeps the deal while they win or the hand is drawn, so a game has 16
+ * dealerships of any length; a sheet holds at most this many hands. */
+export const MAX_FAN_PAYS_HANDS = 64;
+/** The most hands a sheet of `rules` holds. */
+export const maxHands = (rules: SheetRules = 'mcr'): number => (rules === 'fan-pays' ? MAX_FAN_PAYS_HANDS : MAX_HANDS);
 /** MCR minimum: a hand needs 8 points (flowers not counted) to win. */
 export const MIN_WIN_POINTS = 8;
 /** Document 004: each loser pays 8 extra points. */
@@ -115,6 +124,8 @@ export type SheetErrorCode =
   | 'POINTS_BELOW_MINIMUM'
   | 'INVALID_PENALTY'
   | 'TOO_MANY_HANDS'
+  /** Fan Pays: a hand after the deal has gone round the table four times. */
+  | 'GAME_OVER'
   | 'NO_SUCH_HAND';
 
 /**
@@ -188,6 +199,8 @@ export interface HandSeating {
   dealer: PlayerIndex;
   /** Seat wind of each player (index = player) in this hand. */
   seatWinds: Wind[];
+  /** Fan Pays: the dealer's wins in a row just before this hand (Repeat Dealership); 0 in MCR. */
+  dealerRun: number;
 }
 
 /**
@@ -196,8 +209,14 @@ export interface HandSeating {
  * counter-clockwise (to position S, W, N), so seat winds turn with the dealer.
  */
 export function seatingOf(handIndex: number): HandSeating {
-  const round = roundOf(handIndex);
-  const k = handIndex % HANDS_PER_ROUND;
+  checkHandIndex(handIndex);
+  return dealership(handIndex, handIndex, 0);
+}
+
+/** The seats of hand `handIndex` dealt in the `deal`-th dealership of the game (0..15; four a round). */
+function dealership(handIndex: number, deal: number, dealerRun: number): HandSeating {
+  const round = Math.floor(deal / HANDS_PER_ROUND);
+  const k = deal % HANDS_PER_ROUND;
   const positions = [...ROUND_SEATING[round]];
   const seatWinds: Wind[] = new Array<Wind>(PLAYER_COUNT);
   positions.forEach((player, pos) => {
@@ -211,7 +230,56 @@ export function seatingOf(handIndex: number): HandSeating {
     positions,
     dealer: positions[k],
     seatWinds,
+    dealerRun,
   };
+}
+
+/**
+ * The seats of every hand of a record, and of the hand after them (`next`, null when the game is
+ * over). MCR: hand i is dealt by the i-th dealership (seatingOf). Fan Pays (card 002): the deal
+ * passes only when a player other than the dealer wins; a dealer's win adds one to their run, a
+ * draw keeps the dealer and the run. Throws TOO_MANY_HANDS for a hand after the game's end.
+ */
+export function seatingsOf(record: Pick<SheetRecord, 'hands' | 'rules'>): { seatings: HandSeating[]; next: HandSeating | null } {
+  const n = record.hands.length;
+  if (rulesOf(record) !== 'fan-pays') {
+    if (n > MAX_HANDS) throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${MAX_HANDS} hands, this one has ${n}`, { hand: MAX_HANDS + 1, field: 'hands' });
+    return { seatings: record.hands.map((_, i) => seatingOf(i)), next: n < MAX_HANDS ? seatingOf(n) : null };
+  }
+  const deals = ROUND_WINDS.length * HANDS_PER_ROUND;
+  const seatings: HandSeating[] = [];
+  let deal = 0, run = 0;
+  for (let i = 0; i < n; i++) {
+    if (i >= MAX_FAN_PAYS_HANDS) throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${MAX_FAN_PAYS_HANDS} hands`, { hand: i + 1, field: 'hands' });
+    if (deal >= deals) throw new SheetError('GAME_OVER', `the game ended with hand ${i}: the deal has gone round the table four times`, { hand: i + 1, field: 'hands' });
+    const seating = dealership(i, deal, run);
+    seatings.push(seating);
+    const h = record.hands[i]!;
+    if (h.kind === 'win') {
+      if (h.winner === seating.dealer) run++;
+      else { deal++; run = 0; }
+    }
+  }
+  return { seatings, next: deal < deals && n < MAX_FAN_PAYS_HANDS ? dealership(n, deal, run) : null };
+}
+
+/** No hand `index` (0-based), the next one, because the game is over (or the sheet full). */
+function gameOver(record: Pick<SheetRecord, 'hands' | 'rules'>, index: number): SheetError {
+  const rules = rulesOf(record);
+  return index >= maxHands(rules)
+    ? new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${maxHands(rules)} hands`, { hand: index + 1, field: 'hands' })
+    : new SheetError('GAME_OVER', `the game ended with hand ${index}: the deal has gone round the table four times`, { hand: index + 1, field: 'hands' });
+}
+
+/** The seats of hand `handIndex` (0-based) of a record: a hand on it, or the next one. */
+export function seatingFor(record: Pick<SheetRecord, 'hands' | 'rules'>, handIndex: number): HandSeating {
+  if (!Number.isInteger(handIndex) || handIndex < 0 || handIndex > record.hands.length) {
+    throw new SheetError('NO_SUCH_HAND', `there is no hand ${handIndex + 1} on this sheet`, { hand: handIndex + 1 });
+  }
+  const { seatings, next } = seatingsOf(record);
+  const s = handIndex < seatings.length ? seatings[handIndex] : next;
+  if (!s) throw gameOver(record, handIndex);
+  return s;
 }
 
 /** The player who has seat wind `wind` in the hand with 0-based index `handIndex`. */
@@ -314,7 +382,8 @@ export interface ComputedSheet {
   totals: number[];
   tablePoints: number[];
   places: number[];
-  /** True when all 16 hands are on the sheet. */
+  /** True when the game is over: all 16 hands are on the sheet (MCR), or the deal has gone round
+   * the table four times (Fan Pays). */
   complete: boolean;
   /** 0-based index of the next hand, or null when the sheet is full. */
   nextHand: number | null;
@@ -324,23 +393,23 @@ export interface ComputedSheet {
 export function computeSheet(record: SheetRecord): ComputedSheet {
   validateSheetRecord(record);
   const rules = rulesOf(record);
+  const { seatings, next } = seatingsOf(record);
   const running = [0, 0, 0, 0];
   const rows: SheetRow[] = record.hands.map((hand, index) => {
     const penalties = penaltyPayments(hand.penalties);
     const payments = handPayments(hand, rules);
     const delta = penalties.map((v, p) => v + payments[p]);
     delta.forEach((d, p) => { running[p] += d; });
-    return { index, seating: seatingOf(index), hand, penalties, payments, delta, running: [...running] };
+    return { index, seating: seatings[index]!, hand, penalties, payments, delta, running: [...running] };
   });
   const totals = [...running];
-  const n = record.hands.length;
   return {
     rows,
     totals,
     tablePoints: tablePointsFor(totals),
     places: placesFor(totals),
-    complete: n === MAX_HANDS,
-    nextHand: n < MAX_HANDS ? n : null,
+    complete: next === null,
+    nextHand: next ? record.hands.length : null,
   };
 }
 
@@ -382,8 +451,8 @@ function validatePenalty(pen: Penalty, hand: number, field: string): void {
 /** Check one hand; `index` is 0-based. Throws SheetError. */
 export function validateSheetHand(hand: SheetHand, index: number, rules: SheetRules = 'mcr'): void {
   const n = index + 1;
-  if (index >= MAX_HANDS) {
-    throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${MAX_HANDS} hands`, { hand: n, field: 'hands' });
+  if (index >= maxHands(rules)) {
+    throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${maxHands(rules)} hands`, { hand: n, field: 'hands' });
   }
   hand.penalties.forEach((pen, i) => validatePenalty(pen, n, `penalties[${i}]`));
   if (hand.kind === 'draw') return;
@@ -441,10 +510,12 @@ export function validateSheetRecord(record: SheetRecord): void {
     throw new SheetError('MALFORMED_RECORD', `unknown ruleset "${String(record.rules)}" (known: ${SHEET_RULES.join(', ')})`, { field: 'rules' });
   }
   const rules = rulesOf(record);
-  if (record.hands.length > MAX_HANDS) {
-    throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${MAX_HANDS} hands, this one has ${record.hands.length}`, { hand: MAX_HANDS + 1, field: 'hands' });
+  if (record.hands.length > maxHands(rules)) {
+    throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${maxHands(rules)} hands, this one has ${record.hands.length}`, { hand: maxHands(rules) + 1, field: 'hands' });
   }
   record.hands.forEach((h, i) => validateSheetHand(h, i, rules));
+  // the hands are each valid; then the deal (Fan Pays: no hand after the game's end)
+  seatingsOf(record);
 }
 
 // ---------------------------------------------------------------------------
@@ -461,10 +532,12 @@ export function createSheet(players: readonly string[], meta: SheetMeta = {}, ru
 
 export function addHand(record: SheetRecord, hand: SheetHand): SheetRecord {
   const index = record.hands.length;
-  if (index >= MAX_HANDS) {
-    throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${MAX_HANDS} hands`, { hand: index + 1, field: 'hands' });
+  const rules = rulesOf(record);
+  if (index >= maxHands(rules)) {
+    throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${maxHands(rules)} hands`, { hand: index + 1, field: 'hands' });
   }
-  validateSheetHand(hand, index, rulesOf(record));
+  if (!seatingsOf(record).next) throw gameOver(record, index);
+  validateSheetHand(hand, index, rules);
   return { ...record, hands: [...record.hands, hand] };
 }
 
@@ -476,7 +549,10 @@ export function editHand(record: SheetRecord, index: number, hand: SheetHand): S
   validateSheetHand(hand, index, rulesOf(record));
   const hands = [...record.hands];
   hands[index] = hand;
-  return { ...record, hands };
+  const out = { ...record, hands };
+  // Fan Pays: a dealer's win turned into another's moves the deal, and may end the game earlier
+  seatingsOf(out);
+  return out;
 }
 
 /** Remove the hand at 0-based `index`; the hands after it move up one place (and so change seats). */
@@ -484,7 +560,9 @@ export function deleteHand(record: SheetRecord, index: number): SheetRecord {
   if (!Number.isInteger(index) || index < 0 || index >= record.hands.length) {
     throw new SheetError('NO_SUCH_HAND', `there is no hand ${index + 1} on this sheet`, { hand: index + 1 });
   }
-  return { ...record, hands: record.hands.filter((_, i) => i !== index) };
+  const out = { ...record, hands: record.hands.filter((_, i) => i !== index) };
+  seatingsOf(out);
+  return out;
 }
 
 export function renamePlayers(record: SheetRecord, players: readonly string[]): SheetRecord {

@@ -10,7 +10,7 @@ import {
 } from '../../src/engine/sheet.ts';
 import { TableSession } from '../../src/app/session/TableSession.tsx';
 import { SessionStoreProvider } from '../../src/app/session/useSession.ts';
-import { addScoredHandTo, createSessionStore, memoryStorage, STORAGE_KEY, type SessionStore } from '../../src/app/session/store.ts';
+import { addScoredHandTo, commands, createSessionStore, memoryStorage, nextHandInfo, STORAGE_KEY, type SessionStore } from '../../src/app/session/store.ts';
 import { SharedHandView } from '../../src/app/share/SharedHandView.tsx';
 import { handLinkPayload, openHandLink } from '../../src/app/share/link.ts';
 import { crc32Hex } from '../../src/app/share/crc32.ts';
@@ -97,6 +97,28 @@ describe('<TableSession /> with Fan Pays', () => {
     expect(totals()).toEqual(['−25', '60', '−14', '−21']);
     await store.flushed();
     expect((storage.data[STORAGE_KEY] as { record: { rules: string } }).record.rules).toBe('fan-pays');
+  });
+});
+
+describe('a Fan Pays table passes the deal only when another player wins', () => {
+  it('keeps the dealer after their own win, says so, and gives the seats of the hand after it', async () => {
+    const store = createSessionStore(memoryStorage());
+    mount(store);
+    await store.load();
+    act(() => { store.perform(commands.start(PLAYERS, {}, 'fan-pays')); });
+    // Hand 1: Anders deals (East) and wins self-drawn; he deals hand 2 too, with one win in a row
+    act(() => { addScoredHandTo(store, { winnerSeat: 'E', selfDrawn: true, points: 4, ruleset: 'fan-pays' }); });
+    let next = nextHandInfo(store.getState().record);
+    expect(next).toMatchObject({ handNumber: 2, dealer: 'Anders', dealerRun: 1, prevalentWind: 'E' });
+    expect(next!.playerBySeat).toEqual({ E: 'Anders', S: 'Bente', W: 'Claus', N: 'Dorte' });
+    expect(screen.getByTestId('next-hand').textContent).toContain('Repeat dealership: Anders deals again (wins in a row: 1).');
+    // Hand 2: South (Bente) wins on Anders's discard: the deal passes to Bente
+    act(() => { addScoredHandTo(store, { winnerSeat: 'S', selfDrawn: false, discarderSeat: 'E', points: 2, ruleset: 'fan-pays' }); });
+    expect(computeSheet(store.getState().record!).rows.map((r) => r.hand.kind === 'win' && PLAYERS[r.hand.winner])).toEqual(['Anders', 'Bente']);
+    next = nextHandInfo(store.getState().record);
+    expect(next).toMatchObject({ handNumber: 3, dealer: 'Bente', dealerRun: 0 });
+    expect(next!.playerBySeat).toEqual({ E: 'Bente', S: 'Claus', W: 'Dorte', N: 'Anders' });
+    expect(screen.getByTestId('next-hand').textContent).not.toContain('Repeat dealership');
   });
 });
 

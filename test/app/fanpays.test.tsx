@@ -155,6 +155,28 @@ describe('add to a Fan Pays sheet', () => {
   });
 });
 
+describe('ConditionsView with a Fan Pays table open', () => {
+  it('offers the sheet\'s dealer (East) and their run of wins', async () => {
+    const session = createSessionStore(memoryStorage(), (r) => setTableRuleset(r ? r.rules ?? 'mcr' : null));
+    await session.load();
+    act(() => session.perform(commands.start(['Anders', 'Bente', 'Claus', 'Dorte'], {}, 'fan-pays')));
+    // Anders (East) wins hands 1 and 2: he deals hand 3 with two wins in a row
+    act(() => {
+      session.perform(commands.add({ kind: 'win', winner: 0, selfDrawn: true, discarder: null, points: 3, source: 'typed', penalties: [] }));
+      session.perform(commands.add({ kind: 'win', winner: 0, selfDrawn: false, discarder: 2, points: 2, source: 'typed', penalties: [] }));
+    });
+    resetRulesetChoice({ global: 'mcr', table: 'fan-pays' });
+    const store = createStore({ ...initialState(), history: historyOf(work({ codes: CODES, conditions: { dealer: 'S', dealerStreak: 0 } })), step: 'conditions' });
+    const user = userEvent.setup();
+    render(<SessionStoreProvider store={session}><StoreProvider store={store}><ConditionsView onNext={() => undefined} /></StoreProvider></SessionStoreProvider>);
+    const hint = await screen.findByTestId('table-dealer-hint');
+    expect(hint.textContent).toContain('Hand 3 of the open table: Anders deals (East), with 2 wins in a row.');
+    await user.click(within(hint).getByRole('button', { name: 'Use it' }));
+    expect(store.get().history.present.conditions).toMatchObject({ dealer: 'E', dealerStreak: 2 });
+    expect(screen.queryByTestId('table-dealer-hint')).toBeNull();
+  });
+});
+
 describe('RulesetPicker', () => {
   it('switches the global ruleset with one tap and remembers it; an open table fixes it', async () => {
     resetRulesetChoice({ global: 'mcr', table: null });

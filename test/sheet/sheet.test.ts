@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import {
   addHand, computeSheet, createSheet, deleteHand, editHand, handPayments, parseGameRecord, parseSheetJson,
-  penaltyPayments, playerAtSeat, seatingOf, sheetToCsv, sheetToJson, tablePointsFor, tablePointsText, SheetError,
-  type SheetHand, type SheetRecord,
+  penaltyPayments, playerAtSeat, seatingOf, seatingsOf, sheetToCsv, sheetToJson, tablePointsFor, tablePointsText, SheetError,
+  type HandSeating, type SheetHand, type SheetRecord,
 } from '../../src/engine/sheet.ts';
 
 const PLAYERS = ['Anders', 'Bente', 'Claus', 'Dorte'];
@@ -52,6 +52,49 @@ describe('the worked example of 003 (rules README)', () => {
     r = addHand(r, win(D, 8, A, [{ player: C, points: 30, split: true }]));
     expect(computeSheet(r).totals).toEqual([22, -24, -64, 66]);
     expect(r.hands).toEqual(record.hands);
+  });
+});
+
+describe('Fan Pays: the deal passes only when another player wins (card 002, Repeat Dealership)', () => {
+  const fp = (hands: SheetHand[]): SheetRecord => ({ ...createSheet(PLAYERS, {}, 'fan-pays'), hands });
+  const fanWin = (winner: number, discarder: number | null): SheetHand => win(winner, 3, discarder);
+  it('keeps the dealer on their own win and on a draw, counting their wins in a row, and seats turn with the deal', () => {
+    // A deals: A wins (run 1), a draw (run 1), A wins (run 2), then B wins on A's discard: the deal passes to B
+    const record = fp([fanWin(A, null), draw(), fanWin(A, C), fanWin(B, A)]);
+    const { seatings, next } = seatingsOf(record);
+    expect(seatings.map((s) => [s.dealer, s.dealerRun, s.handInRound])).toEqual([[A, 0, 1], [A, 1, 1], [A, 1, 1], [A, 2, 1]]);
+    expect(seatings.every((s) => s.seatWinds[A] === 'E')).toBe(true);
+    expect([next!.dealer, next!.dealerRun, next!.handIndex, next!.prevalentWind]).toEqual([B, 0, 4, 'E']);
+    expect(next!.seatWinds).toEqual(['N', 'E', 'S', 'W']);
+    const sheet = computeSheet(record);
+    expect(sheet.rows.map((r) => r.seating.dealer)).toEqual([A, A, A, A]);
+    expect([sheet.complete, sheet.nextHand]).toEqual([false, 4]);
+    // MCR passes the deal after every hand, as 003 says
+    expect(seatingsOf({ ...record, rules: undefined }).seatings.map((s) => s.dealer)).toEqual([A, B, C, D]);
+  });
+
+  it('ends the game when the deal has gone round the table four times, and takes no hand after', () => {
+    // sixteen dealerships, each lost at once (the player across from the dealer wins on the dealer's
+    // discard), and one repeat in the last
+    const across = (s: HandSeating) => s.positions[(s.positions.indexOf(s.dealer) + 2) % 4]!;
+    let record = fp([]);
+    for (let deal = 0; deal < 16; deal++) {
+      if (deal === 15) record = addHand(record, fanWin(seatingsOf(record).next!.dealer, null));
+      const s = seatingsOf(record).next!;
+      record = addHand(record, fanWin(across(s), s.dealer));
+    }
+    expect(record.hands).toHaveLength(17);
+    const sheet = computeSheet(record);
+    expect([sheet.complete, sheet.nextHand]).toEqual([true, null]);
+    expect(sheet.rows.map((r) => r.seating.prevalentWind).join('')).toBe('EEEESSSSWWWWNNNNN');
+    expect(sheet.rows.map((r) => r.seating.handInRound).join('')).toBe('12341234123412344');
+    expect(sheet.rows[16]!.seating.dealer).toBe(sheet.rows[15]!.seating.dealer);
+    expect(sheet.rows[16]!.seating.dealerRun).toBe(1);
+    expect(sheetError(() => addHand(record, draw()))).toMatchObject({ code: 'GAME_OVER', hand: 18 });
+    expect(sheetError(() => computeSheet({ ...record, hands: [...record.hands, draw()] }))).toMatchObject({ code: 'GAME_OVER', hand: 18 });
+    // an edit that gives hand 16 (the last dealer's win) to another player passes the deal a hand
+    // earlier: hand 17 is then after the end
+    expect(sheetError(() => editHand(record, 15, fanWin(across(sheet.rows[15]!.seating), null)))).toMatchObject({ code: 'GAME_OVER', hand: 17 });
   });
 });
 

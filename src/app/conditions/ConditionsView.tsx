@@ -8,6 +8,7 @@ import { fanPaysConditions, type Conditions } from '../model/work.ts';
 import { useActiveRuleset } from '../ruleset/active.ts';
 import { useAppStore, useSelect } from '../state/context.tsx';
 import { useAddToSheet } from '../session/useSession.ts';
+import type { NextHandInfo } from '../session/store.ts';
 
 export function relativeSeat(seat: Wind, other: Wind): 'you' | 'left' | 'opposite' | 'right' {
   const d = (WINDS.indexOf(other) - WINDS.indexOf(seat) + 4) % 4;
@@ -95,7 +96,7 @@ export function ConditionsView({ onNext }: { onNext: () => void }) {
           {c.flowers === null && <small>{t('cond.fromTiles')}</small>}
         </div>
       </div>
-      {fanPays && <FanPaysFields c={c} set={set} />}
+      {fanPays && <FanPaysFields c={c} set={set} table={next} />}
       <div className="nav-actions">
         <button type="button" className="btn primary" onClick={onNext}>{t('common.next')}</button>
       </div>
@@ -125,7 +126,7 @@ function Stepper({ id, label, value, min, max, onChange, testId }: {
  * wins, the flower wall, the two blessings, other players' secret kongs and the
  * value of one fan. Each has a default and takes one tap.
  */
-function FanPaysFields({ c, set }: { c: Conditions; set: (patch: Partial<Conditions>) => void }) {
+function FanPaysFields({ c, set, table }: { c: Conditions; set: (patch: Partial<Conditions>) => void; table: NextHandInfo | null }) {
   const { t } = useTranslation();
   const uid = useId();
   const f = fanPaysConditions(c);
@@ -150,6 +151,13 @@ function FanPaysFields({ c, set }: { c: Conditions; set: (patch: Partial<Conditi
         render={(w) => `${t(`wind.${w}`)}${w === c.seatWind ? ` (${t('seat.you')})` : ''}`}
       />
       <Stepper id={`${uid}-streak`} label={t('fp.dealerStreak')} value={f.dealerStreak} min={0} max={99} onChange={(n) => set({ dealerStreak: n })} testId="dealer-streak" />
+      {/* with a table open: the dealer is East, and the sheet knows their run of wins */}
+      {table && table.rules === 'fan-pays' && (f.dealer !== 'E' || f.dealerStreak !== table.dealerRun) && (
+        <p className="hint" data-testid="table-dealer-hint">
+          {t('fp.tableDealer', { hand: table.handNumber, dealer: table.dealer, n: table.dealerRun })}{' '}
+          <button type="button" className="btn" onClick={() => set({ dealer: 'E', dealerStreak: table.dealerRun })}>{t('cond.useTableWind')}</button>
+        </p>
+      )}
       <div className="toggles">
         {blessing('flowerWallWin', false, t('cond.selfDrawnOnly'))}
         {blessing('firstDiscardWin', winnerIsDealer, winnerIsDealer ? t('fp.notDealer') : t('fp.onDealerDiscard'))}

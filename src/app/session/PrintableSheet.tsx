@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { HANDS_PER_ROUND, MAX_HANDS, ROUND_SEATING, type ComputedSheet, type SheetRecord } from '../../engine/sheet.ts';
+import { HANDS_PER_ROUND, ROUND_SEATING, rulesOf, seatingsOf, type ComputedSheet, type SheetRecord } from '../../engine/sheet.ts';
 
 const ROUND_HEAD = [['東', 'EAST'], ['南', 'SOUTH'], ['西', 'WEST'], ['北', 'NORTH']] as const;
 const POSITION = ['E', 'S', 'W', 'N'] as const;
@@ -21,6 +21,9 @@ export const tablePoints = (v: number, lang: string): string => new Intl.NumberF
 export function PrintableSheet({ record, sheet }: { record: SheetRecord; sheet: ComputedSheet }) {
   const { t, i18n } = useTranslation();
   const P = record.players;
+  const fanPays = rulesOf(record) === 'fan-pays';
+  // the round of the hand after the sheet's (past the North round when the game is over)
+  const nextRound = seatingsOf(record).next?.round ?? ROUND_HEAD.length;
   const cell = (i: number, p: number) => {
     const row = sheet.rows[i];
     if (!row) return '';
@@ -43,8 +46,11 @@ export function PrintableSheet({ record, sheet }: { record: SheetRecord; sheet: 
       </table>
       {ROUND_HEAD.map(([zh, en], round) => {
         const seating = ROUND_SEATING[round];
-        const lastIndex = Math.min(sheet.rows.length, (round + 1) * HANDS_PER_ROUND) - 1;
-        const roundDone = lastIndex >= (round + 1) * HANDS_PER_ROUND - 1;
+        // the round's hands: four in MCR; in Fan Pays four dealerships of one hand or more
+        const rows = sheet.rows.filter((r) => r.seating.round === round);
+        const lastIndex = rows.length ? rows[rows.length - 1]!.index : -1;
+        const roundDone = rows.length > 0 && nextRound > round;
+        const lines = Math.max(HANDS_PER_ROUND, rows.length);
         return (
           <table key={en} aria-label={`${zh} ${en}`}>
             <thead>
@@ -55,15 +61,16 @@ export function PrintableSheet({ record, sheet }: { record: SheetRecord; sheet: 
               </tr>
             </thead>
             <tbody>
-              {Array.from({ length: HANDS_PER_ROUND }, (_, k) => {
-                const i = round * HANDS_PER_ROUND + k;
-                const row = sheet.rows[i];
+              {Array.from({ length: lines }, (_, k) => {
+                const row = rows[k];
+                // an empty line: MCR knows its hand's number, Fan Pays does not (the deal may stay)
+                const i = row ? row.index : fanPays ? -1 : round * HANDS_PER_ROUND + k;
                 return [
-                  <tr key={`h${i}`} className="hand-row">
-                    <th scope="row">{i + 1}</th>
-                    {P.map((name, p) => <td key={name} className="num">{cell(i, p)}</td>)}
+                  <tr key={`h${round}-${k}`} className="hand-row">
+                    <th scope="row">{i >= 0 ? i + 1 : ''}</th>
+                    {P.map((name, p) => <td key={name} className="num">{row ? cell(i, p) : ''}</td>)}
                   </tr>,
-                  <tr key={`r${i}`} className="running-row">
+                  <tr key={`r${round}-${k}`} className="running-row">
                     <th scope="row" />
                     {P.map((name, p) => <td key={name} className="num">{row ? minus(row.running[p]) : ''}</td>)}
                   </tr>,
@@ -89,7 +96,7 @@ export function PrintableSheet({ record, sheet }: { record: SheetRecord; sheet: 
           </tr>
           <tr>
             <th scope="row">{t('session.tablePoints')}</th>
-            {sheet.tablePoints.map((v, p) => <td key={P[p]} className="num">{sheet.rows.length === MAX_HANDS ? tablePoints(v, i18n.language) : ''}</td>)}
+            {sheet.tablePoints.map((v, p) => <td key={P[p]} className="num">{sheet.complete ? tablePoints(v, i18n.language) : ''}</td>)}
           </tr>
         </tbody>
       </table>

@@ -241,10 +241,11 @@ export function TableSession() {
           ? (
             <p data-testid="next-hand">
               {t('session.nextHand', { n: nextInfo.handNumber, round: t(`session.wind.${nextInfo.prevalentWind}`), dealer: nextInfo.dealer })}{' '}
+              {nextInfo.dealerRun > 0 && <>{t('session.dealerRun', { dealer: nextInfo.dealer, n: nextInfo.dealerRun })}{' '}</>}
               {(['E', 'S', 'W', 'N'] as const).map((w) => `${t(`session.wind.${w}`)}: ${nextInfo.playerBySeat[w]}`).join(', ')}
             </p>
           )
-          : <p>{t('session.complete', { n: MAX_HANDS })}</p>}
+          : <p>{rulesOf(record) === 'fan-pays' ? t('session.completeFanPays') : t('session.complete', { n: MAX_HANDS })}</p>}
         {editing === null && next !== null && <button type="button" onClick={() => setEditing('new')}>{t('session.typeHand')}</button>}
         {editing !== null && (
           <HandForm

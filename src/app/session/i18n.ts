@@ -5,7 +5,7 @@
  *     i18n.addResourceBundle(lng, 'translation', res, true, false);
  */
 import type { TFunction } from 'i18next';
-import { MAX_HANDS, minWinPoints, type SheetRules } from '../../engine/sheet.ts';
+import { maxHands, minWinPoints, type SheetRules } from '../../engine/sheet.ts';
 
 export const sessionResources = {
   en: {
@@ -32,6 +32,8 @@ export const sessionResources = {
       total: 'Total', tablePoints: 'Table points', tablePointsSoFar: 'Table points so far',
       nextHand: 'Next: hand {{n}}, {{round}} round, dealer {{dealer}}.',
       complete: 'All {{n}} hands are on the sheet.',
+      completeFanPays: 'The game is over: the deal has gone round the table four times.',
+      dealerRun: 'Repeat dealership: {{dealer}} deals again (wins in a row: {{n}}).',
       typeHand: 'Type in a hand',
       addHand: 'Hand {{n}}', editHand: 'Edit hand {{n}}',
       result: 'Result', win: 'Win', draw: 'Draw',
@@ -80,6 +82,7 @@ export const sessionResources = {
         amounts: 'the amounts per player do not balance',
         unknownRules: 'the file names rules this app does not know',
         tooManyHands: 'a sheet holds at most {{max}} hands',
+        gameOver: 'the game is over: the deal has gone round the table four times',
         noSuchHand: 'there is no hand {{n}} on this sheet',
         notSheet: 'the file is not a score sheet in JSON',
         missingField: 'the field “{{field}}” is missing',
@@ -118,6 +121,8 @@ export const sessionResources = {
       total: 'Suma', tablePoints: 'Table Points', tablePointsSoFar: 'Table Points (na razie)',
       nextHand: 'Następne: rozdanie {{n}}, runda {{round}}, rozdaje {{dealer}}.',
       complete: 'Wszystkie {{n}} rozdań jest w arkuszu.',
+      completeFanPays: 'Gra jest skończona: rozdanie obeszło stół cztery razy.',
+      dealerRun: 'Ponowne rozdanie: {{dealer}} rozdaje znowu (wygrane z rzędu: {{n}}).',
       typeHand: 'Wpisz rozdanie',
       addHand: 'Rozdanie {{n}}', editHand: 'Edytuj rozdanie {{n}}',
       result: 'Wynik', win: 'Wygrana', draw: 'Remis',
@@ -166,6 +171,7 @@ export const sessionResources = {
         amounts: 'kwoty poszczególnych graczy się nie bilansują',
         unknownRules: 'plik podaje zasady, których ta aplikacja nie zna',
         tooManyHands: 'arkusz mieści najwyżej {{max}} rozdań',
+        gameOver: 'gra jest skończona: rozdanie obeszło stół cztery razy',
         noSuchHand: 'w arkuszu nie ma rozdania {{n}}',
         notSheet: 'plik nie jest arkuszem wyników w formacie JSON',
         missingField: 'brak pola „{{field}}”',
@@ -204,6 +210,8 @@ export const sessionResources = {
       total: 'Summa', tablePoints: 'Bordspoäng', tablePointsSoFar: 'Bordspoäng hittills',
       nextHand: 'Nästa: hand {{n}}, {{round}}rundan, giv {{dealer}}.',
       complete: 'Alla {{n}} händer är i protokollet.',
+      completeFanPays: 'Spelet är slut: given har gått runt bordet fyra gånger.',
+      dealerRun: 'Given stannar: {{dealer}} ger igen (vinster i rad: {{n}}).',
       typeHand: 'Skriv in en hand',
       addHand: 'Hand {{n}}', editHand: 'Ändra hand {{n}}',
       result: 'Resultat', win: 'Mahjong', draw: 'Oavgjort',
@@ -252,6 +260,7 @@ export const sessionResources = {
         amounts: 'beloppen per spelare går inte jämnt ut',
         unknownRules: 'filen anger regler som appen inte känner till',
         tooManyHands: 'ett protokoll rymmer högst {{max}} händer',
+        gameOver: 'spelet är slut: given har gått runt bordet fyra gånger',
         noSuchHand: 'det finns ingen hand {{n}} i protokollet',
         notSheet: 'filen är inte ett protokoll i JSON',
         missingField: 'fältet ”{{field}}” saknas',
@@ -290,6 +299,8 @@ export const sessionResources = {
       total: '合计', tablePoints: '标准分', tablePointsSoFar: '目前标准分',
       nextHand: '下一盘：第 {{n}} 盘，{{round}}风圈，庄家 {{dealer}}。',
       complete: '全部 {{n}} 盘已记录。',
+      completeFanPays: '本局已结束：庄家已轮转四圈。',
+      dealerRun: '连庄：{{dealer}} 继续坐庄（连胜 {{n}} 盘）。',
       typeHand: '手动输入一盘',
       addHand: '第 {{n}} 盘', editHand: '修改第 {{n}} 盘',
       result: '结果', win: '和牌', draw: '荒庄',
@@ -338,6 +349,7 @@ export const sessionResources = {
         amounts: '每位玩家的金额合计不为零',
         unknownRules: '文件中的规则本应用不认识',
         tooManyHands: '一张计分表最多 {{max}} 盘',
+        gameOver: '本局已结束：庄家已轮转四圈',
         noSuchHand: '计分表中没有第 {{n}} 盘',
         notSheet: '该文件不是 JSON 格式的计分表',
         missingField: '缺少字段“{{field}}”',
@@ -405,7 +417,8 @@ export function sheetErrorMessage(t: TFunction, e: SheetProblem, ctx: SheetProbl
       message = ctx.rules === 'fan-pays' ? k('minFans') : k('minPoints', { min: minWinPoints('mcr') });
       break;
     case 'INVALID_PENALTY': message = k('penalty', { n: nthOf(field) }); break;
-    case 'TOO_MANY_HANDS': message = k('tooManyHands', { max: MAX_HANDS }); atHand = null; break;
+    case 'TOO_MANY_HANDS': message = k('tooManyHands', { max: maxHands(ctx.rules) }); atHand = null; break;
+    case 'GAME_OVER': message = k('gameOver'); atHand = null; break;
     case 'NO_SUCH_HAND': message = k('noSuchHand', { n: e.hand ?? '' }); atHand = null; break;
     case 'MISSING_FIELD':
       if (field === 'discarder') message = k('noDiscarder');

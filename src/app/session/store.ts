@@ -9,9 +9,9 @@
  */
 import { get as idbGet, set as idbSet } from 'idb-keyval';
 import {
-  addHand, createSheet, deleteHand, editHand, isSheetError, parseGameRecord, playerAtSeat, rulesOf, seatingOf,
-  sheetToGameRecord, MAX_HANDS, SheetError,
-  type GameRecordJson, type SheetHand, type SheetMeta, type SheetRecord, type SheetRules,
+  addHand, createSheet, deleteHand, editHand, isSheetError, parseGameRecord, rulesOf, seatingFor, seatingsOf,
+  sheetToGameRecord, SheetError,
+  type GameRecordJson, type HandSeating, type SheetHand, type SheetMeta, type SheetRecord, type SheetRules,
 } from '../../engine/sheet.ts';
 import { WINDS, type Wind } from '../../engine/index.ts';
 import type { History } from '../model/commands.ts';
@@ -234,26 +234,26 @@ export type AddResult =
  * through the seat rotation of hand `index` (0-based; the next hand on the sheet by default).
  */
 export function scoredHandToSheetHand(record: SheetRecord, input: ScoredHandInput, index = record.hands.length): SheetHand {
-  if (index >= MAX_HANDS) {
-    throw new SheetError('TOO_MANY_HANDS', `the sheet already has all ${MAX_HANDS} hands`, { hand: index + 1, field: 'hands' });
-  }
   const rules = rulesOf(record);
+  // the seats of that hand (Fan Pays: they follow the deal, which the earlier hands' winners move)
+  const seating = seatingFor(record, index);
+  const playerAtSeat = (w: Wind) => seating.seatWinds.indexOf(w);
   if (input.ruleset !== undefined && input.ruleset !== rules) {
     throw new SheetError('CONFLICTING_FIELDS', `this hand was scored by ${input.ruleset === 'fan-pays' ? 'Fan Pays' : 'MCR'} rules, but the table plays ${rules === 'fan-pays' ? 'Fan Pays' : 'MCR'}`, { hand: index + 1, field: 'rules' });
   }
-  const winner = playerAtSeat(index, input.winnerSeat);
+  const winner = playerAtSeat(input.winnerSeat);
   let discarder: number | null = null;
   if (!input.selfDrawn) {
     if (!input.discarderSeat) {
       throw new SheetError('MISSING_FIELD', 'say who discarded the winning tile, or mark the win self-drawn', { hand: index + 1, field: 'discarder' });
     }
-    discarder = playerAtSeat(index, input.discarderSeat);
+    discarder = playerAtSeat(input.discarderSeat);
   }
   // Fan Pays: keep the result's own amounts, by player (dealer penalty and secret kongs included).
   let amounts: number[] | undefined;
   if (rules === 'fan-pays' && input.payments) {
     amounts = [0, 0, 0, 0];
-    for (const w of WINDS) amounts[playerAtSeat(index, w)] = input.payments[w];
+    for (const w of WINDS) amounts[playerAtSeat(w)] = input.payments[w];
   }
   return {
     kind: 'win',
@@ -316,20 +316,25 @@ export interface NextHandInfo {
   /** The players by seat wind for the next hand. */
   playerBySeat: Record<Wind, string>;
   dealer: string;
+  /** Fan Pays: the dealer's wins in a row before this hand (the Repeat Dealership count); 0 in MCR. */
+  dealerRun: number;
 }
 
 /** Who sits where in hand `index` (0-based) of the sheet. */
 export function handInfo(record: SheetRecord, index: number): NextHandInfo {
-  const s = seatingOf(index);
-  const playerBySeat = {} as Record<Wind, string>;
-  s.seatWinds.forEach((w, p) => { playerBySeat[w] = record.players[p]; });
-  return { handNumber: index + 1, rules: rulesOf(record), prevalentWind: s.prevalentWind, playerBySeat, dealer: record.players[s.dealer] };
+  return infoOf(record, seatingFor(record, index));
 }
 
-/** Who sits where in the next hand, or null when there is no table or the sheet is full. */
+function infoOf(record: SheetRecord, s: HandSeating): NextHandInfo {
+  const playerBySeat = {} as Record<Wind, string>;
+  s.seatWinds.forEach((w, p) => { playerBySeat[w] = record.players[p]; });
+  return { handNumber: s.handIndex + 1, rules: rulesOf(record), prevalentWind: s.prevalentWind, playerBySeat, dealer: record.players[s.dealer], dealerRun: s.dealerRun };
+}
+
+/** Who sits where in the next hand, or null when there is no table or the game is over. */
 export function nextHandInfo(record: SheetRecord | null): NextHandInfo | null {
-  if (!record || record.hands.length >= MAX_HANDS) return null;
-  return handInfo(record, record.hands.length);
+  const next = record ? seatingsOf(record).next : null;
+  return record && next ? infoOf(record, next) : null;
 }
 
 // ---------------------------------------------------------------------------
