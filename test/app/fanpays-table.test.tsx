@@ -119,6 +119,11 @@ describe('a Fan Pays table passes the deal only when another player wins', () =>
     expect(next).toMatchObject({ handNumber: 3, dealer: 'Bente', dealerRun: 0 });
     expect(next!.playerBySeat).toEqual({ E: 'Bente', S: 'Claus', W: 'Dorte', N: 'Anders' });
     expect(screen.getByTestId('next-hand').textContent).not.toContain('Repeat dealership');
+    // the printed sheet's East round holds both hands of Anders's dealership, and a line for each
+    // of the three dealerships to come, without numbers (a dealer may deal again)
+    const east = within(screen.getByTestId('printable-sheet')).getByRole('table', { name: '東 EAST' });
+    const numbers = within(east).getAllByRole('row').filter((r) => r.classList.contains('hand-row')).map((r) => r.querySelector('th')!.textContent);
+    expect(numbers).toEqual(['1', '2', '', '', '']);
   });
 });
 

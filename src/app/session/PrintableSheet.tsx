@@ -22,8 +22,9 @@ export function PrintableSheet({ record, sheet }: { record: SheetRecord; sheet: 
   const { t, i18n } = useTranslation();
   const P = record.players;
   const fanPays = rulesOf(record) === 'fan-pays';
-  // the round of the hand after the sheet's (past the North round when the game is over)
-  const nextRound = seatingsOf(record).next?.round ?? ROUND_HEAD.length;
+  // the hand after the sheet's: its round (past the North round when the game is over) and dealership
+  const next = seatingsOf(record).next;
+  const nextRound = next?.round ?? ROUND_HEAD.length;
   const cell = (i: number, p: number) => {
     const row = sheet.rows[i];
     if (!row) return '';
@@ -50,7 +51,9 @@ export function PrintableSheet({ record, sheet }: { record: SheetRecord; sheet: 
         const rows = sheet.rows.filter((r) => r.seating.round === round);
         const lastIndex = rows.length ? rows[rows.length - 1]!.index : -1;
         const roundDone = rows.length > 0 && nextRound > round;
-        const lines = Math.max(HANDS_PER_ROUND, rows.length);
+        // a line for each hand played, and one for each dealership still to come
+        const toCome = nextRound > round ? 0 : nextRound < round ? HANDS_PER_ROUND : HANDS_PER_ROUND - next!.handInRound + 1;
+        const lines = rows.length + toCome;
         return (
           <table key={en} aria-label={`${zh} ${en}`}>
             <thead>
