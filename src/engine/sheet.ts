@@ -124,8 +124,11 @@ export type SheetErrorCode =
   | 'POINTS_BELOW_MINIMUM'
   | 'INVALID_PENALTY'
   | 'TOO_MANY_HANDS'
-  /** Fan Pays: a hand after the deal has gone round the table four times. */
+  /** Fan Pays: a hand after the deal has gone round the table four times (field "edit": an edit
+   * or deletion would end the game before the hands after it). */
   | 'GAME_OVER'
+  /** Fan Pays: an edit or deletion would give a hand scored in the app another dealer. */
+  | 'DEAL_MOVED'
   | 'NO_SUCH_HAND';
 
 /**
@@ -550,8 +553,7 @@ export function editHand(record: SheetRecord, index: number, hand: SheetHand): S
   const hands = [...record.hands];
   hands[index] = hand;
   const out = { ...record, hands };
-  // Fan Pays: a dealer's win turned into another's moves the deal, and may end the game earlier
-  seatingsOf(out);
+  checkDealKept(record, out, index + 1, 0);
   return out;
 }
 
@@ -561,8 +563,37 @@ export function deleteHand(record: SheetRecord, index: number): SheetRecord {
     throw new SheetError('NO_SUCH_HAND', `there is no hand ${index + 1} on this sheet`, { hand: index + 1 });
   }
   const out = { ...record, hands: record.hands.filter((_, i) => i !== index) };
-  seatingsOf(out);
+  checkDealKept(record, out, index, 1);
   return out;
+}
+
+/**
+ * Fan Pays: a change to hand `from - 1` (edit) or its removal moves the deal for the hands after
+ * it when a dealer's win or a draw becomes another player's win, or the other way round. The
+ * change is refused when a later hand would then come after the game's end (GAME_OVER, field
+ * "edit"), or when a later hand scored in the app (its `amounts` hold the dealer's payments)
+ * would get another dealer or run (DEAL_MOVED). `shift`: later hand i of `after` is hand i +
+ * shift of `before`.
+ */
+function checkDealKept(before: SheetRecord, after: SheetRecord, from: number, shift: number): void {
+  if (rulesOf(after) !== 'fan-pays') return;
+  const was = seatingsOf(before).seatings;
+  let now: HandSeating[];
+  try {
+    now = seatingsOf(after).seatings;
+  } catch (e) {
+    if (!(e instanceof SheetError) || e.code !== 'GAME_OVER' || e.hand === null) throw e;
+    const end = e.hand - 1;
+    throw new SheetError('GAME_OVER', `this change would end the game with hand ${end}, before hand${after.hands.length - end > 1 ? `s ${end + 1} to ${after.hands.length}` : ` ${end + 1}`}: delete ${after.hands.length - end > 1 ? 'them' : 'it'} first`, { hand: end + 1, field: 'edit' });
+  }
+  for (let i = from; i < after.hands.length; i++) {
+    const h = after.hands[i]!, a = was[i + shift]!, b = now[i]!;
+    if (h.kind !== 'win' || h.amounts === undefined) continue;
+    if (a.dealer !== b.dealer || a.dealerRun !== b.dealerRun || a.round !== b.round) {
+      const P = after.players;
+      throw new SheetError('DEAL_MOVED', `hand ${i + 1} was scored with ${P[a.dealer]} dealing (run ${a.dealerRun}); after this change ${P[b.dealer]} would deal it (run ${b.dealerRun}): delete hand ${i + 1} and the hands after it first, then score them again`, { hand: i + 1, field: 'dealer' });
+    }
+  }
 }
 
 export function renamePlayers(record: SheetRecord, players: readonly string[]): SheetRecord {
@@ -712,8 +743,9 @@ export function parseGameRecord(input: unknown): SheetRecord {
   if (!parsed.success) throw zodToSheetError(parsed.error, input);
   const json = parsed.data;
   const players = validatePlayers(json.players);
-  if (json.hands.length > MAX_HANDS) {
-    throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${MAX_HANDS} hands, this one has ${json.hands.length}`, { hand: MAX_HANDS + 1, field: 'hands' });
+  const most = maxHands(json.rules === 'fan-pays' ? 'fan-pays' : 'mcr');
+  if (json.hands.length > most) {
+    throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${most} hands, this one has ${json.hands.length}`, { hand: most + 1, field: 'hands' });
   }
   const hands = json.hands.map((h, i) => handFromJson(h, i, players));
   const meta: SheetMeta = {};

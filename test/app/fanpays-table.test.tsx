@@ -123,7 +123,45 @@ describe('a Fan Pays table passes the deal only when another player wins', () =>
     // of the three dealerships to come, without numbers (a dealer may deal again)
     const east = within(screen.getByTestId('printable-sheet')).getByRole('table', { name: '東 EAST' });
     const numbers = within(east).getAllByRole('row').filter((r) => r.classList.contains('hand-row')).map((r) => r.querySelector('th')!.textContent);
-    expect(numbers).toEqual(['1', '2', '', '', '']);
+    expect(numbers).toEqual(['1 Anders', '2 Anders', '', '', '']);
+  });
+});
+
+describe('a deletion that would move the deal under a hand scored in the app', () => {
+  it('is refused with the reason, and the sheet is kept', async () => {
+    const store = createSessionStore(memoryStorage());
+    const user = userEvent.setup();
+    mount(store);
+    await store.load();
+    act(() => { store.perform(commands.start(PLAYERS, {}, 'fan-pays')); });
+    // hand 1: Claus wins, the deal passes to Bente; hand 2, scored: Bente wins as dealer
+    act(() => { store.perform(commands.add(win({ winner: 2, points: 2 }))); });
+    act(() => { addScoredHandTo(store, { winnerSeat: 'E', selfDrawn: true, points: 3, ruleset: 'fan-pays', payments: { E: 9, S: -3, W: -3, N: -3 } }); });
+    await user.click(screen.getByRole('button', { name: 'Delete hand 1' }));
+    expect(screen.getByTestId('sheet-refused').textContent).toBe('This change moves the deal: hand 1, scored in the app, would get another dealer; delete hand 1 and the hands after it first, then score them again.');
+    expect(store.getState().record!.hands).toHaveLength(2);
+    // deleting the last hand is always possible, and then hand 1 goes too
+    await user.click(screen.getByRole('button', { name: 'Delete hand 2' }));
+    expect(screen.queryByTestId('sheet-refused')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Delete hand 1' }));
+    expect(store.getState().record!.hands).toHaveLength(0);
+  });
+});
+
+describe('a Fan Pays game past sixteen hands', () => {
+  it('is kept over a reload', async () => {
+    const storage = memoryStorage();
+    const store = createSessionStore(storage);
+    await store.load();
+    act(() => { store.perform(commands.start(PLAYERS, {}, 'fan-pays')); });
+    // Anders wins eighteen hands in a row as dealer
+    for (let i = 0; i < 18; i++) act(() => { store.perform(commands.add(win({ winner: 0, points: 2 }))); });
+    await store.flushed();
+    const again = createSessionStore(storage);
+    await again.load();
+    expect(again.getState().storageError).toBeNull();
+    expect(again.getState().record?.hands).toHaveLength(18);
+    expect(nextHandInfo(again.getState().record)).toMatchObject({ handNumber: 19, dealer: 'Anders', dealerRun: 18 });
   });
 });
 

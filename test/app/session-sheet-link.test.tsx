@@ -191,14 +191,19 @@ describe('replaceScoredHandIn', () => {
     await session.load();
     session.perform(commands.start(PLAYERS, {}, 'fan-pays'));
     const fp = { ruleset: 'fan-pays', selfDrawn: true, points: 21 } as const;
-    expect(addScoredHandTo(session, { ...fp, winnerSeat: 'E', payments: { E: 63, S: -21, W: -21, N: -21 } }).ok).toBe(true);
+    // Hand 1: Bente (South) wins, so the deal passes to her; hand 2: Bente wins as dealer (East).
+    expect(addScoredHandTo(session, { ...fp, winnerSeat: 'S', payments: { E: -21, S: 63, W: -21, N: -21 } }).ok).toBe(true);
     session.perform(commands.edit(0, { ...hands(session)[0], penalties: [{ player: 3, points: 3, split: true }] }));
     expect(addScoredHandTo(session, { ...fp, winnerSeat: 'E', payments: { E: 63, S: -21, W: -21, N: -21 } }).ok).toBe(true);
-    // Hand 1 seats Anders E, Bente S, Claus W, Dorte N; the next hand (3) would seat Claus East.
-    const r = replaceScoredHandIn(session, 0, { ...fp, winnerSeat: 'S', payments: { E: -22, S: 60, W: -17, N: -21 }, link: 'http://x/#/h/b.1' });
+    // Hand 1 seats Anders E, Bente S, Claus W, Dorte N; hand 3 would seat Bente E ... Dorte W.
+    const r = replaceScoredHandIn(session, 0, { ...fp, winnerSeat: 'W', payments: { E: -22, S: -17, W: 60, N: -21 }, link: 'http://x/#/h/b.1' });
     expect(r).toMatchObject({ ok: true, handNumber: 1 });
     expect(hands(session)).toHaveLength(2);
-    expect(hands(session)[0]).toMatchObject({ winner: 1, amounts: [-22, 60, -17, -21], link: 'http://x/#/h/b.1', penalties: [{ player: 3, points: 3, split: true }] });
+    expect(hands(session)[0]).toMatchObject({ winner: 2, amounts: [-22, -17, 60, -21], link: 'http://x/#/h/b.1', penalties: [{ player: 3, points: 3, split: true }] });
+    // Anders winning hand 1 as dealer would keep the deal with him, and hand 2, scored with Bente
+    // dealing, would get another dealer: refused, nothing changed
+    expect(replaceScoredHandIn(session, 0, { ...fp, winnerSeat: 'E', payments: { E: 63, S: -21, W: -21, N: -21 } })).toMatchObject({ ok: false, code: 'DEAL_MOVED' });
+    expect(hands(session)[0]).toMatchObject({ winner: 2 });
     expect(replaceScoredHandIn(session, 5, { ...fp, winnerSeat: 'S' })).toMatchObject({ ok: false, code: 'NO_SUCH_HAND' });
   });
 });

@@ -15,7 +15,7 @@ import { TableSession } from '../../src/app/session/TableSession.tsx';
 import { SessionStoreProvider } from '../../src/app/session/useSession.ts';
 import { sheetErrorMessage } from '../../src/app/session/i18n.ts';
 import { addScoredHandTo, commands, createSessionStore, memoryStorage, type SessionStore } from '../../src/app/session/store.ts';
-import { addHand, createSheet, isSheetError, parseGameRecord, parseSheetJson, type SheetError, type WinHand } from '../../src/engine/sheet.ts';
+import { addHand, createSheet, deleteHand, editHand, isSheetError, parseGameRecord, parseSheetJson, seatingsOf, type SheetError, type WinHand } from '../../src/engine/sheet.ts';
 import { testI18n } from '../sheet/i18n-setup.ts';
 
 const PLAYERS = ['Anders', 'Bente', 'Claus', 'Dorte'];
@@ -149,6 +149,30 @@ describe('refused hands and files, in words', () => {
   });
 });
 
+/** A Fan Pays game played to its end (each dealer loses the deal at once, to the player across,
+ * except the North round's last dealer, who first wins one hand), and the refusals it gives. */
+function fanPaysRefusals(win: (over: Partial<WinHand>) => WinHand): [string, SheetError, { rules: 'fan-pays' }, string][] {
+  const refused = (f: () => unknown): SheetError => {
+    try { f(); } catch (e) { if (isSheetError(e)) return e; throw e; }
+    throw new Error('not refused');
+  };
+  let game = createSheet(PLAYERS, {}, 'fan-pays');
+  for (let deal = 0; deal < 16; deal++) {
+    const s = seatingsOf(game).next!;
+    if (deal === 15) game = addHand(game, win({ winner: s.dealer, points: 2 }));
+    game = addHand(game, win({ winner: s.positions[(s.positions.indexOf(s.dealer) + 2) % 4]!, points: 2 }));
+  }
+  // hand 2, scored in the app, was dealt by Bente after Claus won hand 1
+  const scored = addHand(addHand(createSheet(PLAYERS, {}, 'fan-pays'), win({ winner: 2, points: 2 })), win({ winner: 1, points: 2, source: 'scored', amounts: [-2, 6, -2, -2] }));
+  const ctx = { rules: 'fan-pays' } as const;
+  return [
+    ['a hand after the end of the game', refused(() => addHand(game, win({ points: 2 }))), ctx, 'The game is over: the deal has gone round the table four times.'],
+    ['an edit that ends the game early', refused(() => editHand(game, 15, win({ winner: (seatingsOf(game).seatings[15]!.dealer + 1) % 4, points: 2 }))), ctx, 'This change would end the game with hand 16, before the hands after it; delete those first.'],
+    ['an edit that moves the deal under a scored hand', refused(() => editHand(scored, 0, win({ winner: 0, points: 2 }))), ctx, 'This change moves the deal: hand 2, scored in the app, would get another dealer; delete hand 2 and the hands after it first, then score them again.'],
+    ['a deletion that moves the deal under a scored hand', refused(() => deleteHand(scored, 0)), ctx, 'This change moves the deal: hand 1, scored in the app, would get another dealer; delete hand 1 and the hands after it first, then score them again.'],
+  ];
+}
+
 describe('sheetErrorMessage', () => {
   const refused = (f: () => unknown): SheetError => {
     try { f(); } catch (e) { if (isSheetError(e)) return e; throw e; }
@@ -175,6 +199,7 @@ describe('sheetErrorMessage', () => {
     ['unknown rules', refused(() => parseSheetJson(JSON.stringify({ ...record, rules: 'riichi' }))), { importing: true }, 'The file names rules this app does not know.'],
     ['no such hand', refused(() => commands.remove(3)(mcr)), {}, 'There is no hand 4 on this sheet.'],
     ['no table', refused(() => commands.add(win({}))(null)), {}, 'Start a table first.'],
+    ...fanPaysRefusals(win),
   ];
   const t = testI18n('en').t as TFunction;
   it.each(cases)('%s', (_name, err, ctx, text) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import {
-  addHand, computeSheet, createSheet, deleteHand, editHand, handPayments, parseGameRecord, parseSheetJson,
+  addHand, computeSheet, createSheet, deleteHand, editHand, handPayments, parseGameRecord, parseSheetJson, sheetToGameRecord,
   penaltyPayments, playerAtSeat, seatingOf, seatingsOf, sheetToCsv, sheetToJson, tablePointsFor, tablePointsText, SheetError,
   type HandSeating, type SheetHand, type SheetRecord,
 } from '../../src/engine/sheet.ts';
@@ -91,6 +91,8 @@ describe('Fan Pays: the deal passes only when another player wins (card 002, Rep
     expect(sheet.rows[16]!.seating.dealer).toBe(sheet.rows[15]!.seating.dealer);
     expect(sheet.rows[16]!.seating.dealerRun).toBe(1);
     expect(sheetError(() => addHand(record, draw()))).toMatchObject({ code: 'GAME_OVER', hand: 18 });
+    // a game longer than sixteen hands goes through the game-record JSON (export, import, storage)
+    expect(parseGameRecord(JSON.parse(JSON.stringify(sheetToGameRecord(record))))).toEqual(record);
     expect(sheetError(() => computeSheet({ ...record, hands: [...record.hands, draw()] }))).toMatchObject({ code: 'GAME_OVER', hand: 18 });
     // an edit that gives hand 16 (the last dealer's win) to another player passes the deal a hand
     // earlier: hand 17 is then after the end

@@ -154,7 +154,7 @@ function FanPaysFields({ c, set, table }: { c: Conditions; set: (patch: Partial<
       {/* with a table open: the dealer is East, and the sheet knows their run of wins */}
       {table && table.rules === 'fan-pays' && (f.dealer !== 'E' || f.dealerStreak !== table.dealerRun) && (
         <p className="hint" data-testid="table-dealer-hint">
-          {t('fp.tableDealer', { hand: table.handNumber, dealer: table.dealer, n: table.dealerRun })}{' '}
+          {t('fp.tableDealer', { hand: table.handNumber, dealer: table.dealer, n: table.dealerRun, count: table.dealerRun })}{' '}
           <button type="button" className="btn" onClick={() => set({ dealer: 'E', dealerStreak: table.dealerRun })}>{t('cond.useTableWind')}</button>
         </p>
       )}

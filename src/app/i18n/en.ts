@@ -101,7 +101,7 @@ const en = {
     paymentsHint: 'Paid per fan (one fan = {{value}}): self-drawn, all three pay; on a discard, the discarder pays. Secret kongs are paid at once, one fan from each other player.',
     dealerTag: 'dealer', parts: 'win {{win}}, secret kongs {{kongs}}',
     dealerPenaltyNote: 'Dealer Penalty ({{count}} fans) is paid by the dealer only.', dealerPenaltyNote_one: 'Dealer Penalty ({{count}} fan) is paid by the dealer only.',
-    conditions: 'Fan Pays table', dealer: 'Dealer', dealerStreak: "Dealer's wins in a row before this hand", tableDealer: 'Hand {{hand}} of the open table: {{dealer}} deals (East), with {{n}} wins in a row.',
+    conditions: 'Fan Pays table', dealer: 'Dealer', dealerStreak: "Dealer's wins in a row before this hand", tableDealer: 'Hand {{hand}} of the open table: {{dealer}} deals (East), with {{count}} wins in a row.', tableDealer_one: 'Hand {{hand}} of the open table: {{dealer}} deals (East), with {{count}} win in a row.',
     less: '{{what}}: one fewer', more: '{{what}}: one more',
     flowerWallWin: 'Winning tile from the flower wall', firstDiscardWin: "Won on the dealer's first discard (Terrestrial Blessing)",
     firstDrawWin: 'Won on the first tile from the wall (Heavenly Blessing)', notDealer: 'not for the dealer', onDealerDiscard: 'discard by the dealer',

@@ -102,7 +102,7 @@ const pl: Strings = {
     paymentsHint: 'Płatność za fany (jeden fan = {{value}}): przy dobraniu płacą wszyscy trzej, przy odrzucie płaci odrzucający. Sekretne kongi są płacone od razu, po jednym fanie od każdego.',
     dealerTag: 'rozdający', parts: 'wygrana {{win}}, sekretne kongi {{kongs}}',
     dealerPenaltyNote: 'Karę rozdającego (fany: {{count}}) płaci tylko rozdający.', dealerPenaltyNote_one: 'Karę rozdającego (fany: {{count}}) płaci tylko rozdający.',
-    conditions: 'Stół Fan Pays', dealer: 'Rozdający', dealerStreak: 'Wygrane rozdającego z rzędu przed tym rozdaniem', tableDealer: 'Rozdanie {{hand}} otwartego stołu: rozdaje {{dealer}} (Wschód), wygrane z rzędu: {{n}}.',
+    conditions: 'Stół Fan Pays', dealer: 'Rozdający', dealerStreak: 'Wygrane rozdającego z rzędu przed tym rozdaniem', tableDealer: 'Rozdanie {{hand}} otwartego stołu: rozdaje {{dealer}} (Wschód), wygrane z rzędu: {{n}}.', tableDealer_one: 'Rozdanie {{hand}} otwartego stołu: rozdaje {{dealer}} (Wschód), wygrane z rzędu: {{n}}.',
     less: '{{what}}: o jeden mniej', more: '{{what}}: o jeden więcej',
     flowerWallWin: 'Kamień z muru kwiatów', firstDiscardWin: 'Wygrana na pierwszym odrzucie rozdającego (Błogosławieństwo ziemi)',
     firstDrawWin: 'Wygrana na pierwszym kamieniu z muru (Błogosławieństwo niebios)', notDealer: 'nie dla rozdającego', onDealerDiscard: 'odrzut rozdającego',

@@ -102,7 +102,7 @@ const sv: Strings = {
     paymentsHint: 'Betalning per fan (en fan = {{value}}): vid självdragen vinst betalar alla tre, vid kast betalar den som kastade. Hemliga konger betalas direkt, en fan från varje annan spelare.',
     dealerTag: 'givare', parts: 'vinst {{win}}, hemliga konger {{kongs}}',
     dealerPenaltyNote: 'Givarens straff ({{count}} fan) betalas bara av givaren.', dealerPenaltyNote_one: 'Givarens straff ({{count}} fan) betalas bara av givaren.',
-    conditions: 'Fan Pays-bord', dealer: 'Givare', dealerStreak: 'Givarens vinster i rad före denna hand', tableDealer: 'Hand {{hand}} vid det öppna bordet: {{dealer}} ger (Öst), vinster i rad: {{n}}.',
+    conditions: 'Fan Pays-bord', dealer: 'Givare', dealerStreak: 'Givarens vinster i rad före denna hand', tableDealer: 'Hand {{hand}} vid det öppna bordet: {{dealer}} ger (Öst), vinster i rad: {{n}}.', tableDealer_one: 'Hand {{hand}} vid det öppna bordet: {{dealer}} ger (Öst), vinster i rad: {{n}}.',
     less: '{{what}}: en färre', more: '{{what}}: en fler',
     flowerWallWin: 'Vinstbricka från blomväggen', firstDiscardWin: 'Vinst på givarens första kast (Jordens välsignelse)',
     firstDrawWin: 'Vinst på första brickan från muren (Himlens välsignelse)', notDealer: 'inte för givaren', onDealerDiscard: 'givarens kast',

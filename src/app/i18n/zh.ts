@@ -103,7 +103,7 @@ const zh: Strings = {
     paymentsHint: '按番付款（一番 = {{value}}）：自摸三家都付，点和由放铳者付。暗杠即时收取，其他三家各付一番。',
     dealerTag: '庄家', parts: '和牌 {{win}}，暗杠 {{kongs}}',
     dealerPenaltyNote: '庄家罚番（{{count}} 番）只由庄家支付。', dealerPenaltyNote_one: '庄家罚番（{{count}} 番）只由庄家支付。',
-    conditions: '番付牌桌', dealer: '庄家', dealerStreak: '本局前庄家连胜次数', tableDealer: '当前牌桌第 {{hand}} 盘：{{dealer}} 坐庄（东），连胜 {{n}} 盘。',
+    conditions: '番付牌桌', dealer: '庄家', dealerStreak: '本局前庄家连胜次数', tableDealer: '当前牌桌第 {{hand}} 盘：{{dealer}} 坐庄（东），连胜 {{n}} 盘。', tableDealer_one: '当前牌桌第 {{hand}} 盘：{{dealer}} 坐庄（东），连胜 {{n}} 盘。',
     less: '{{what}}：减一', more: '{{what}}：加一',
     flowerWallWin: '花墙摸到和牌', firstDiscardWin: '和庄家第一张打出的牌（地和）',
     firstDrawWin: '和从牌墙摸的第一张牌（天和）', notDealer: '庄家不适用', onDealerDiscard: '庄家打出',

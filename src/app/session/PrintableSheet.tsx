@@ -70,7 +70,8 @@ export function PrintableSheet({ record, sheet }: { record: SheetRecord; sheet: 
                 const i = row ? row.index : fanPays ? -1 : round * HANDS_PER_ROUND + k;
                 return [
                   <tr key={`h${round}-${k}`} className="hand-row">
-                    <th scope="row">{i >= 0 ? i + 1 : ''}</th>
+                    {/* Fan Pays: who dealt, since a dealer may deal several hands */}
+                    <th scope="row">{i >= 0 ? i + 1 : ''}{fanPays && row && <small className="print-dealer"> {P[row.seating.dealer]}</small>}</th>
                     {P.map((name, p) => <td key={name} className="num">{row ? cell(i, p) : ''}</td>)}
                   </tr>,
                   <tr key={`r${round}-${k}`} className="running-row">

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   computeSheet, isSheetError, parseSheetJson, rulesOf, sheetToCsv, sheetToJson, MAX_HANDS, SHEET_RULES,
-  type SheetHand, type SheetMeta, type SheetRules,
+  type SheetError, type SheetHand, type SheetMeta, type SheetRules,
 } from '../../engine/sheet.ts';
 import { HandForm } from './HandForm.tsx';
 import { minus, PrintableSheet, signed, tablePoints } from './PrintableSheet.tsx';
@@ -78,7 +78,11 @@ export function TableSession() {
   const { t, i18n } = useTranslation();
   const { loaded, record, past, future, storageError, store } = useSession();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // the last notice as its message key and values, so that it follows a change of language
+  const [notice, setNoticeKey] = useState<{ key: string; values?: Record<string, number> } | null>(null);
+  const setNotice = (key: string | null, values?: Record<string, number>) => setNoticeKey(key ? { key, values } : null);
+  /** A refused deletion (Fan Pays: it would move the deal under a hand scored in the app). */
+  const [refused, setRefused] = useState<SheetError | null>(null);
   /** A refused file: the reason in words, and the engine's own message for whoever made the file. */
   const [importError, setImportError] = useState<{ message: string; detail: string | null } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -93,7 +97,7 @@ export function TableSession() {
       const imported = parseSheetJson(text);
       store.perform(commands.replace(imported));
       setImportError(null);
-      setNotice(t('session.imported', { n: imported.hands.length }));
+      setNotice('session.imported', { n: imported.hands.length });
     } catch (err) {
       if (!isSheetError(err)) {
         setImportError({ message: t('session.importFailed', { message: err instanceof Error ? err.message : String(err) }), detail: null });
@@ -106,8 +110,8 @@ export function TableSession() {
 
   const toolbar = (
     <div className="session-toolbar" role="toolbar" aria-label={t('session.tools')}>
-      <button type="button" disabled={past.length === 0} onClick={() => { store.undo(); setNotice(t('session.undone')); }}>{t('session.undo')}</button>
-      <button type="button" disabled={future.length === 0} onClick={() => { store.redo(); setNotice(t('session.redone')); }}>{t('session.redo')}</button>
+      <button type="button" disabled={past.length === 0} onClick={() => { store.undo(); setNotice('session.undone'); }}>{t('session.undo')}</button>
+      <button type="button" disabled={future.length === 0} onClick={() => { store.redo(); setNotice('session.redone'); }}>{t('session.redo')}</button>
       {record && (
         <>
           <button type="button" onClick={() => window.print()}>{t('session.print.button')}</button>
@@ -120,13 +124,13 @@ export function TableSession() {
         ref={fileInput} type="file" accept="application/json,.json" hidden aria-label={t('session.importJson')} data-testid="session-import"
         onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void importFile(f); }}
       />
-      {record && <button type="button" onClick={() => { store.perform(commands.close()); setEditing(null); setNotice(t('session.closed')); }}>{t('session.newTable')}</button>}
+      {record && <button type="button" onClick={() => { store.perform(commands.close()); setEditing(null); setNotice('session.closed'); }}>{t('session.newTable')}</button>}
     </div>
   );
 
   const status = (
     <>
-      <p role="status" aria-live="polite">{notice ?? ''}</p>
+      <p role="status" aria-live="polite">{notice ? t(notice.key, notice.values) : ''}</p>
       {importError && (
         <div role="alert" className="session-error">
           <p>{importError.message}</p>
@@ -134,6 +138,7 @@ export function TableSession() {
         </div>
       )}
       {storageError && <p role="alert" className="session-error">{t('session.storageError', { message: storageError })}</p>}
+      {refused && <p role="alert" className="session-error" data-testid="sheet-refused">{sheetErrorMessage(t, refused, { rules: record ? rulesOf(record) : 'mcr' })}</p>}
     </>
   );
 
@@ -155,8 +160,8 @@ export function TableSession() {
     const main = h.kind === 'draw'
       ? t('session.describe.draw')
       : h.selfDrawn
-        ? t(`session.describe.selfDrawn${fans}`, { winner: P[h.winner], points: h.points })
-        : t(`session.describe.discard${fans}`, { winner: P[h.winner], points: h.points, discarder: P[h.discarder ?? 0] });
+        ? t(`session.describe.selfDrawn${fans}`, { winner: P[h.winner], points: h.points, ...(fans ? { count: h.points } : {}) })
+        : t(`session.describe.discard${fans}`, { winner: P[h.winner], points: h.points, discarder: P[h.discarder ?? 0], ...(fans ? { count: h.points } : {}) });
     return [...pens, main].join('; ');
   };
   const next = sheet.nextHand;
@@ -214,7 +219,18 @@ export function TableSession() {
                       <button type="button" onClick={() => setEditing(row.index)} aria-label={t('session.editHandN', { n })}>{t('session.edit')}</button>
                       <button
                         type="button" aria-label={t('session.deleteHandN', { n })}
-                        onClick={() => { store.perform(commands.remove(row.index)); setEditing(null); setNotice(t('session.deleted', { n })); }}
+                        onClick={() => {
+                          try {
+                            store.perform(commands.remove(row.index));
+                          } catch (err) {
+                            if (!isSheetError(err)) throw err;
+                            setRefused(err);
+                            return;
+                          }
+                          setRefused(null);
+                          setEditing(null);
+                          setNotice('session.deleted', { n });
+                        }}
                       >{t('session.delete')}</button>
                     </span>
                   </div></td>
@@ -256,7 +272,8 @@ export function TableSession() {
             initial={editing === 'new' ? undefined : record.hands[editing]}
             onSubmit={(hand) => {
               store.perform(editing === 'new' ? commands.add(hand) : commands.edit(editing, hand));
-              setNotice(editing === 'new' ? t('session.added', { n: record.hands.length + 1 }) : t('session.edited', { n: editing + 1 }));
+              setRefused(null);
+              setNotice(editing === 'new' ? 'session.added' : 'session.edited', { n: editing === 'new' ? record.hands.length + 1 : editing + 1 });
               setEditing(null);
             }}
             onCancel={() => setEditing(null)}

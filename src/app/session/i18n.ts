@@ -51,7 +51,9 @@ export const sessionResources = {
         selfDrawn: '{{winner}} wins {{points}} self-drawn',
         discard: "{{winner}} wins {{points}} on {{discarder}}'s discard",
         selfDrawnFans: '{{winner}} wins {{points}} fans self-drawn',
+        selfDrawnFans_one: '{{winner}} wins {{points}} fan self-drawn',
         discardFans: "{{winner}} wins {{points}} fans on {{discarder}}'s discard",
+        discardFans_one: "{{winner}} wins {{points}} fan on {{discarder}}'s discard",
         penalty: '{{player}} penalty {{points}}',
         penaltySplit: '{{player}} penalty {{points}} (shared)',
       },
@@ -83,6 +85,8 @@ export const sessionResources = {
         unknownRules: 'the file names rules this app does not know',
         tooManyHands: 'a sheet holds at most {{max}} hands',
         gameOver: 'the game is over: the deal has gone round the table four times',
+        gameEndsEarlier: 'this change would end the game with hand {{end}}, before the hands after it; delete those first',
+        dealMoved: 'this change moves the deal: hand {{n}}, scored in the app, would get another dealer; delete hand {{n}} and the hands after it first, then score them again',
         noSuchHand: 'there is no hand {{n}} on this sheet',
         notSheet: 'the file is not a score sheet in JSON',
         missingField: 'the field “{{field}}” is missing',
@@ -121,8 +125,8 @@ export const sessionResources = {
       total: 'Suma', tablePoints: 'Table Points', tablePointsSoFar: 'Table Points (na razie)',
       nextHand: 'Następne: rozdanie {{n}}, runda {{round}}, rozdaje {{dealer}}.',
       complete: 'Wszystkie {{n}} rozdań jest w arkuszu.',
-      completeFanPays: 'Gra jest skończona: rozdanie obeszło stół cztery razy.',
-      dealerRun: 'Ponowne rozdanie: {{dealer}} rozdaje znowu (wygrane z rzędu: {{n}}).',
+      completeFanPays: 'Gra jest skończona: prawo rozdawania obeszło stół cztery razy.',
+      dealerRun: 'Rozdający zostaje: {{dealer}} rozdaje dalej (wygrane z rzędu: {{n}}).',
       typeHand: 'Wpisz rozdanie',
       addHand: 'Rozdanie {{n}}', editHand: 'Edytuj rozdanie {{n}}',
       result: 'Wynik', win: 'Wygrana', draw: 'Remis',
@@ -171,7 +175,9 @@ export const sessionResources = {
         amounts: 'kwoty poszczególnych graczy się nie bilansują',
         unknownRules: 'plik podaje zasady, których ta aplikacja nie zna',
         tooManyHands: 'arkusz mieści najwyżej {{max}} rozdań',
-        gameOver: 'gra jest skończona: rozdanie obeszło stół cztery razy',
+        gameOver: 'gra jest skończona: prawo rozdawania obeszło stół cztery razy',
+        gameEndsEarlier: 'ta zmiana zakończyłaby grę na rozdaniu {{end}}, przed rozdaniami po nim; najpierw je usuń',
+        dealMoved: 'ta zmiana przesuwa rozdającego: rozdanie {{n}}, policzone w aplikacji, miałoby innego rozdającego; najpierw usuń rozdanie {{n}} i następne, potem policz je ponownie',
         noSuchHand: 'w arkuszu nie ma rozdania {{n}}',
         notSheet: 'plik nie jest arkuszem wyników w formacie JSON',
         missingField: 'brak pola „{{field}}”',
@@ -261,6 +267,8 @@ export const sessionResources = {
         unknownRules: 'filen anger regler som appen inte känner till',
         tooManyHands: 'ett protokoll rymmer högst {{max}} händer',
         gameOver: 'spelet är slut: given har gått runt bordet fyra gånger',
+        gameEndsEarlier: 'ändringen skulle avsluta spelet med hand {{end}}, före händerna efter den; ta bort dem först',
+        dealMoved: 'ändringen flyttar given: hand {{n}}, räknad i appen, skulle få en annan givare; ta bort hand {{n}} och händerna efter den först och räkna dem sedan igen',
         noSuchHand: 'det finns ingen hand {{n}} i protokollet',
         notSheet: 'filen är inte ett protokoll i JSON',
         missingField: 'fältet ”{{field}}” saknas',
@@ -299,7 +307,7 @@ export const sessionResources = {
       total: '合计', tablePoints: '标准分', tablePointsSoFar: '目前标准分',
       nextHand: '下一盘：第 {{n}} 盘，{{round}}风圈，庄家 {{dealer}}。',
       complete: '全部 {{n}} 盘已记录。',
-      completeFanPays: '本局已结束：庄家已轮转四圈。',
+      completeFanPays: '整场已结束：庄家已轮转四圈。',
       dealerRun: '连庄：{{dealer}} 继续坐庄（连胜 {{n}} 盘）。',
       typeHand: '手动输入一盘',
       addHand: '第 {{n}} 盘', editHand: '修改第 {{n}} 盘',
@@ -349,7 +357,9 @@ export const sessionResources = {
         amounts: '每位玩家的金额合计不为零',
         unknownRules: '文件中的规则本应用不认识',
         tooManyHands: '一张计分表最多 {{max}} 盘',
-        gameOver: '本局已结束：庄家已轮转四圈',
+        gameOver: '整场已结束：庄家已轮转四圈',
+        gameEndsEarlier: '此修改会使整场在第 {{end}} 盘结束，之后的各盘将无处记录；请先删除它们',
+        dealMoved: '此修改会改变坐庄：在应用中计分的第 {{n}} 盘将换成另一位庄家；请先删除第 {{n}} 盘及之后各盘，再重新计分',
         noSuchHand: '计分表中没有第 {{n}} 盘',
         notSheet: '该文件不是 JSON 格式的计分表',
         missingField: '缺少字段“{{field}}”',
@@ -418,7 +428,12 @@ export function sheetErrorMessage(t: TFunction, e: SheetProblem, ctx: SheetProbl
       break;
     case 'INVALID_PENALTY': message = k('penalty', { n: nthOf(field) }); break;
     case 'TOO_MANY_HANDS': message = k('tooManyHands', { max: maxHands(ctx.rules) }); atHand = null; break;
-    case 'GAME_OVER': message = k('gameOver'); atHand = null; break;
+    case 'GAME_OVER':
+      // an edit or deletion that would end the game before hands already on the sheet
+      if (field === 'edit' && e.hand) { message = k('gameEndsEarlier', { end: e.hand - 1 }); atHand = null; }
+      else { message = k('gameOver'); atHand = null; }
+      break;
+    case 'DEAL_MOVED': message = k('dealMoved', { n: e.hand ?? '' }); atHand = null; break;
     case 'NO_SUCH_HAND': message = k('noSuchHand', { n: e.hand ?? '' }); atHand = null; break;
     case 'MISSING_FIELD':
       if (field === 'discarder') message = k('noDiscarder');
