@@ -241,7 +241,7 @@ function dealership(handIndex: number, deal: number, dealerRun: number): HandSea
  * The seats of every hand of a record, and of the hand after them (`next`, null when the game is
  * over). MCR: hand i is dealt by the i-th dealership (seatingOf). Fan Pays (card 002): the deal
  * passes only when a player other than the dealer wins; a dealer's win adds one to their run, a
- * draw keeps the dealer and the run. Throws TOO_MANY_HANDS for a hand after the game's end.
+ * draw keeps the dealer and the run. Throws GAME_OVER for a hand after the game's end.
  */
 export function seatingsOf(record: Pick<SheetRecord, 'hands' | 'rules'>): { seatings: HandSeating[]; next: HandSeating | null } {
   const n = record.hands.length;

@@ -141,15 +141,20 @@ describe('add to a Fan Pays sheet', () => {
     await session.load();
     act(() => session.perform(commands.start(['Anders', 'Bente', 'Claus', 'Dorte'], {}, 'fan-pays')));
     resetRulesetChoice({ global: 'mcr', table: 'fan-pays' });
+    // the hand was scored with Anders (East) dealing after one win: on a new sheet his run is 0
     const store = createStore({ ...initialState(), history: historyOf(scored()), step: 'result' });
     const user = userEvent.setup();
     render(<SessionStoreProvider store={session}><StoreProvider store={store}><ResultView /></StoreProvider></SessionStoreProvider>);
-    // Hand 1: South is Bente.
-    const add = await screen.findByRole('button', { name: 'Add to the score sheet: hand 1, won by Bente' });
+    await user.click(await screen.findByRole('button', { name: 'Add to the score sheet: hand 1, won by Bente' }));
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(session.getState().record!.hands).toHaveLength(0);
+    // Hand 1 typed in: Anders wins as dealer; hand 2 is then his, after one win, as scored
+    act(() => session.perform(commands.add({ kind: 'win', winner: 0, selfDrawn: true, discarder: null, points: 2, source: 'typed', penalties: [] })));
+    const add = await screen.findByRole('button', { name: 'Add to the score sheet: hand 2, won by Bente' });
     await user.click(add);
-    expect(screen.getByText('Added as hand 1 on the score sheet.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add to the score sheet: hand 1, won by Bente' })).toHaveProperty('disabled', true);
-    const hand = session.getState().record!.hands[0];
+    expect(screen.getByText('Added as hand 2 on the score sheet.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to the score sheet: hand 2, won by Bente' })).toHaveProperty('disabled', true);
+    const hand = session.getState().record!.hands[1];
     expect(hand).toMatchObject({ kind: 'win', winner: 1, selfDrawn: true, points: 21, source: 'scored', amounts: [-22, 60, -17, -21] });
     expect(hand.kind === 'win' && hand.link).toMatch(/#\/h\//);
   });

@@ -14,7 +14,7 @@ import type { TFunction } from 'i18next';
 import { TableSession } from '../../src/app/session/TableSession.tsx';
 import { SessionStoreProvider } from '../../src/app/session/useSession.ts';
 import { sheetErrorMessage } from '../../src/app/session/i18n.ts';
-import { addScoredHandTo, commands, createSessionStore, memoryStorage, type SessionStore } from '../../src/app/session/store.ts';
+import { addScoredHandTo, commands, createSessionStore, memoryStorage, scoredHandToSheetHand, type SessionStore } from '../../src/app/session/store.ts';
 import { addHand, createSheet, deleteHand, editHand, isSheetError, parseGameRecord, parseSheetJson, seatingsOf, type SheetError, type WinHand } from '../../src/engine/sheet.ts';
 import { testI18n } from '../sheet/i18n-setup.ts';
 
@@ -170,6 +170,8 @@ function fanPaysRefusals(win: (over: Partial<WinHand>) => WinHand): [string, She
     ['an edit that ends the game early', refused(() => editHand(game, 15, win({ winner: (seatingsOf(game).seatings[15]!.dealer + 1) % 4, points: 2 }))), ctx, 'This change would end the game with hand 16, before the hands after it; delete those first.'],
     ['an edit that moves the deal under a scored hand', refused(() => editHand(scored, 0, win({ winner: 0, points: 2 }))), ctx, 'This change moves the deal: hand 2, scored in the app, would get another dealer; delete hand 2 and the hands after it first, then score them again.'],
     ['a deletion that moves the deal under a scored hand', refused(() => deleteHand(scored, 0)), ctx, 'This change moves the deal: hand 1, scored in the app, would get another dealer; delete hand 1 and the hands after it first, then score them again.'],
+    // hand 3 is Bente's second deal after one win; the hand was scored with her run at 0
+    ['a hand scored for another dealer than the sheet\'s', refused(() => scoredHandToSheetHand(scored, { winnerSeat: 'S', selfDrawn: true, points: 2, ruleset: 'fan-pays', dealer: 'E', dealerRun: 0 })), ctx, 'Hand 3: this hand was scored with another dealer or run of wins than the sheet has for it; on the win screen, use the table\'s dealer and score it again.'],
   ];
 }
 

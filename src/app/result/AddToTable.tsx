@@ -9,7 +9,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Hand, ScoreResult, WinContext } from '../../engine/index.ts';
+import type { FanPaysContext, Hand, ScoreResult, WinContext } from '../../engine/index.ts';
 import { sheetErrorMessage } from '../session/i18n.ts';
 import { useAddToSheet } from '../session/useSession.ts';
 import { handLink } from '../share/link.ts';
@@ -32,6 +32,8 @@ export default function AddToTable({ hand, ctx, result }: { hand: Hand; ctx: Win
       winnerSeat: ctx.seatWind, selfDrawn: ctx.selfDrawn, discarderSeat: ctx.discarder ?? null,
       points: result.total, link, ruleset: result.ruleset,
       ...(net ? { payments: net } : {}),
+      // Fan Pays: the dealer the payments were worked out for
+      ...(result.ruleset === 'fan-pays' ? { dealer: (ctx as FanPaysContext).dealer ?? 'E', dealerRun: (ctx as FanPaysContext).dealerStreak ?? 0 } : {}),
     });
     setError(r.ok ? null : sheetErrorMessage(t, r.error ?? { code: r.code }, { rules, scored: result.ruleset }));
     setUpdated(r.ok && place.kind === 'changed' ? r.handNumber : null);

@@ -81,6 +81,7 @@ export const sessionResources = {
         penalty: 'penalty {{n}} must be a whole number of points above 0, and a shared penalty must divide by 3',
         otherRules: 'this hand was scored under {{scored}} rules, but the table plays {{table}}',
         amountsMcr: 'amounts per player are kept only on Fan Pays tables',
+        dealerNotTable: 'this hand was scored with another dealer or run of wins than the sheet has for it; on the win screen, use the table\'s dealer and score it again',
         amounts: 'the amounts per player do not balance',
         unknownRules: 'the file names rules this app does not know',
         tooManyHands: 'a sheet holds at most {{max}} hands',
@@ -172,6 +173,7 @@ export const sessionResources = {
         penalty: 'kara {{n}} musi być całkowitą liczbą punktów większą od 0, a kara dzielona musi być podzielna przez 3',
         otherRules: 'to rozdanie policzono według zasad {{scored}}, a stół gra według {{table}}',
         amountsMcr: 'kwoty poszczególnych graczy zapisuje się tylko przy stołach Fan Pays',
+        dealerNotTable: 'to rozdanie policzono z innym rozdającym lub inną liczbą jego wygranych z rzędu niż w arkuszu; na ekranie wygranej użyj rozdającego ze stołu i policz je ponownie',
         amounts: 'kwoty poszczególnych graczy się nie bilansują',
         unknownRules: 'plik podaje zasady, których ta aplikacja nie zna',
         tooManyHands: 'arkusz mieści najwyżej {{max}} rozdań',
@@ -263,6 +265,7 @@ export const sessionResources = {
         penalty: 'straff {{n}} måste vara ett heltal över 0, och ett delat straff måste vara delbart med 3',
         otherRules: 'handen räknades med {{scored}}-regler, men bordet spelar {{table}}',
         amountsMcr: 'belopp per spelare sparas bara vid Fan Pays-bord',
+        dealerNotTable: 'handen räknades med en annan givare eller ett annat antal vinster i rad än protokollet har för den; använd bordets givare på vinstskärmen och räkna igen',
         amounts: 'beloppen per spelare går inte jämnt ut',
         unknownRules: 'filen anger regler som appen inte känner till',
         tooManyHands: 'ett protokoll rymmer högst {{max}} händer',
@@ -354,6 +357,7 @@ export const sessionResources = {
         penalty: '第 {{n}} 项罚分必须是大于 0 的整数，由其他三家平分的罚分还必须能被 3 整除',
         otherRules: '这手牌按{{scored}}规则计分，但本桌使用{{table}}规则',
         amountsMcr: '只有番付牌桌才记录每位玩家的金额',
+        dealerNotTable: '此盘计分时的庄家或连庄次数与计分表不符；请在和牌条件页使用牌桌的庄家后重新计分',
         amounts: '每位玩家的金额合计不为零',
         unknownRules: '文件中的规则本应用不认识',
         tooManyHands: '一张计分表最多 {{max}} 盘',
@@ -447,6 +451,7 @@ export function sheetErrorMessage(t: TFunction, e: SheetProblem, ctx: SheetProbl
       if (field === 'discarder') message = k('noDiscarderHere');
       else if (field === 'winner' || field === 'self_drawn' || field === 'points') message = k('drawHas');
       else if (field === 'amounts') message = k('amountsMcr');
+      else if (field === 'dealer') message = k('dealerNotTable');
       else if (field === 'rules') {
         const table = ctx.rules ?? 'mcr';
         message = k('otherRules', { scored: rulesName(ctx.scored ?? (table === 'mcr' ? 'fan-pays' : 'mcr')), table: rulesName(table) });

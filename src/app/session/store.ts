@@ -222,6 +222,10 @@ export interface ScoredHandInput {
   ruleset?: string;
   /** Fan Pays: what each seat received (+) or paid (−), as the result worked it out (win and secret kongs). */
   payments?: Record<Wind, number> | null;
+  /** Fan Pays: the dealer's seat and run of wins the hand was scored with. On a table the dealer
+   * sits East with the sheet's run, or the payments would not be the sheet's. */
+  dealer?: Wind;
+  dealerRun?: number;
 }
 
 export type AddResult =
@@ -240,6 +244,9 @@ export function scoredHandToSheetHand(record: SheetRecord, input: ScoredHandInpu
   const playerAtSeat = (w: Wind) => seating.seatWinds.indexOf(w);
   if (input.ruleset !== undefined && input.ruleset !== rules) {
     throw new SheetError('CONFLICTING_FIELDS', `this hand was scored by ${input.ruleset === 'fan-pays' ? 'Fan Pays' : 'MCR'} rules, but the table plays ${rules === 'fan-pays' ? 'Fan Pays' : 'MCR'}`, { hand: index + 1, field: 'rules' });
+  }
+  if (rules === 'fan-pays' && input.dealer !== undefined && (input.dealer !== 'E' || (input.dealerRun ?? 0) !== seating.dealerRun)) {
+    throw new SheetError('CONFLICTING_FIELDS', `this hand was scored with the dealer at ${input.dealer} after ${input.dealerRun ?? 0} wins in a row, but ${record.players[seating.dealer]} deals hand ${index + 1} (East) after ${seating.dealerRun}`, { hand: index + 1, field: 'dealer' });
   }
   const winner = playerAtSeat(input.winnerSeat);
   let discarder: number | null = null;
