@@ -38,6 +38,13 @@ describe('ResultView, a hand that is not a win under the ruleset', () => {
     expect(screen.getByTestId('total').textContent).not.toMatch(/winning hand has/);
   });
 
+  it('sends the player back to the win conditions when they cannot be (the last East, completing a concealed pung)', () => {
+    // the winning tile is the third East of a concealed pung: two of the other three are in the winner's hand
+    mount(<ResultView />, work({ codes: '9m 9m 3p 4p 5p 6s 6s 6s 7p 8p 9p 1z 1z 1z', sets: SETS, winningUid: 't14', conditions: { selfDrawn: true, discarder: null, lastOfKind: true } }), 'result');
+    expect(screen.getByTestId('total').textContent).toBe('Not a valid win: These win conditions cannot happen together. Go back to Win and change the conditions.');
+    expect(screen.getByText('Details').closest('details')!.textContent).toMatch(/other three 1z must be in sight/);
+  });
+
   it('says "1 point", not "1 points", below the minimum', () => {
     // [999m][678p][345s] melded, SS, 546s won on the 6s from South: Pung of Terminals or Honors only
     const sets: PlannedSet[] = [

@@ -117,6 +117,7 @@ const en = {
     minimumFail: 'Below the 8-point minimum: {{n}} points without flowers. Not a valid win.',
     minimumFail_one: 'Below the 8-point minimum: {{n}} point without flowers. Not a valid win.',
     backToTiles: 'Go back to Tiles to correct the hand, or choose the other ruleset.',
+    backToConditions: 'Go back to Win and change the conditions.',
     fans: 'Fans', fanPoints: '{{points}} pt', fanTimes: '{{points}} pt × {{count}}', notCounted: 'Considered, not counted',
     noneNotCounted: 'Every fan the hand shows was counted.',
     payments: 'Payments', receives: '+{{n}}', pays: '−{{n}}', winner: 'winner', discarder: 'discarded',

@@ -118,6 +118,7 @@ const pl: Strings = {
     minimumFail: 'Poniżej minimum 8 punktów: {{n}} pkt bez kwiatów. Wygrana nieważna.',
     minimumFail_one: 'Poniżej minimum 8 punktów: {{n}} pkt bez kwiatów. Wygrana nieważna.',
     backToTiles: 'Wróć do kroku Kamienie, aby poprawić rękę, albo wybierz drugie zasady.',
+    backToConditions: 'Wróć do kroku Wygrana i zmień warunki.',
     fans: 'Układy', fanPoints: '{{points}} pkt', fanTimes: '{{points}} pkt × {{count}}', notCounted: 'Rozważone, nie liczone',
     noneNotCounted: 'Policzono każdy układ widoczny w ręce.',
     payments: 'Płatności', receives: '+{{n}}', pays: '−{{n}}', winner: 'zwycięzca', discarder: 'zrzucił',

@@ -118,6 +118,7 @@ const sv: Strings = {
     minimumFail: 'Under minimigränsen 8 poäng: {{n}} poäng utan blommor. Ingen giltig vinst.',
     minimumFail_one: 'Under minimigränsen 8 poäng: {{n}} poäng utan blommor. Ingen giltig vinst.',
     backToTiles: 'Gå tillbaka till Brickor och rätta handen, eller välj de andra reglerna.',
+    backToConditions: 'Gå tillbaka till Vinst och ändra villkoren.',
     fans: 'Poänggivande kombinationer', fanPoints: '{{points}} p', fanTimes: '{{points}} p × {{count}}', notCounted: 'Övervägda, inte räknade',
     noneNotCounted: 'Allt handen visar räknades.',
     payments: 'Betalningar', receives: '+{{n}}', pays: '−{{n}}', winner: 'vinnare', discarder: 'kastade',

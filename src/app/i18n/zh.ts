@@ -119,6 +119,7 @@ const zh: Strings = {
     minimumFail: '未达 8 番起和：不计花牌只有 {{n}} 番。不能和牌。',
     minimumFail_one: '未达 8 番起和：不计花牌只有 {{n}} 番。不能和牌。',
     backToTiles: '请回到“牌”这一步修改手牌，或改用另一套规则。',
+    backToConditions: '请回到“和牌”这一步修改和牌条件。',
     fans: '番种', fanPoints: '{{points}} 番', fanTimes: '{{points}} 番 × {{count}}', notCounted: '不计的番种',
     noneNotCounted: '手牌中的番种都已计入。',
     payments: '支付', receives: '+{{n}}', pays: '−{{n}}', winner: '和牌者', discarder: '放铳',

@@ -77,12 +77,14 @@ export function ResultView() {
     // Not a win under this ruleset (most often a 14-tile MCR hand shown under Fan Pays, which needs
     // 17): say what is wrong in the player's words, with the engine's own wording under Details.
     const count = checkTiles(work.tiles, setsFor(ruleset)).find((i) => i.severity === 'error');
+    // the win conditions, not the tiles, are what cannot be (last tile of its kind with copies in the hand)
+    const conditionsWrong = !count && (r.error!.code === 'CONTRADICTORY_CONDITIONS' || r.error!.code === 'INVALID_CONTEXT');
     return (
       <section className="view result" aria-labelledby="result-h">
         <h2 id="result-h">{t('result.heading')}</h2>
         <div className="total-card bad" role="status" data-testid="total" data-ruleset={r.ruleset}>
           <div className="minimum">
-            {`${t('result.invalid')}: ${count ? t(count.key, count.values) : t(`engine.${r.error!.code}`, { defaultValue: r.error!.message })} ${t('result.backToTiles')}`}
+            {`${t('result.invalid')}: ${count ? t(count.key, count.values) : t(`engine.${r.error!.code}`, { defaultValue: r.error!.message })} ${t(conditionsWrong ? 'result.backToConditions' : 'result.backToTiles')}`}
           </div>
         </div>
         <details className="small"><summary>{t('common.details')}</summary>{r.error!.message}</details>
