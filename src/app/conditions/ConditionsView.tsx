@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { WINDS, type Wind } from '../../engine/index.ts';
 import { setConditions } from '../model/commands.ts';
 import { flowerCount } from '../model/hand.ts';
-import { fanPaysConditions, type Conditions } from '../model/work.ts';
+import { fanPaysConditions, type Conditions, type Work } from '../model/work.ts';
 import { useActiveRuleset } from '../ruleset/active.ts';
 import { useAppStore, useSelect } from '../state/context.tsx';
 import { useAddToSheet } from '../session/useSession.ts';
@@ -31,6 +31,14 @@ function Seg<T extends string>({ label, options, value, onChange, render }: {
   );
 }
 
+/** How many other tiles of the winning tile's kind lie among the concealed tiles (not in a declared set). */
+export function concealedCopiesOfWinning(work: Pick<Work, 'tiles' | 'sets' | 'winningUid'>): number {
+  const win = work.tiles.find((x) => x.uid === work.winningUid);
+  if (!win) return 0;
+  const declared = new Set((work.sets ?? []).filter((s) => s.declared).flatMap((s) => s.uids));
+  return work.tiles.filter((x) => x.uid !== win.uid && x.code === win.code && !declared.has(x.uid)).length;
+}
+
 export function ConditionsView({ onNext }: { onNext: () => void }) {
   const { t } = useTranslation();
   const store = useAppStore();
@@ -44,9 +52,13 @@ export function ConditionsView({ onNext }: { onNext: () => void }) {
   const { next } = useAddToSheet();
   const seatName = (w: Wind) => (next ? ` · ${next.playerBySeat[w]}` : '');
 
+  // Last tile of its kind asks for the other three in sight: not with another one among the
+  // concealed tiles (the engine refuses the pair as CONTRADICTORY_CONDITIONS)
+  const hiddenCopies = concealedCopiesOfWinning(work);
+
   type ToggleKey = 'lastOfKind' | 'lastTileOfWall' | 'replacementTile' | 'robbingKong' | 'flowerWallWin' | 'firstDiscardWin' | 'firstDrawWin';
-  const toggle = (k: ToggleKey, note?: string) => (
-    <button key={k} type="button" className="toggle" role="switch" aria-checked={!!c[k]} data-cond={k} onClick={() => set({ [k]: !c[k] })}>
+  const toggle = (k: ToggleKey, note?: string, disabled = false) => (
+    <button key={k} type="button" className="toggle" role="switch" aria-checked={!!c[k]} data-cond={k} disabled={disabled && !c[k]} onClick={() => set({ [k]: !c[k] })}>
       <span className="knob" aria-hidden="true" />
       <span>{t(`cond.${k}`)}{note && <small> ({note})</small>}</span>
     </button>
@@ -82,7 +94,7 @@ export function ConditionsView({ onNext }: { onNext: () => void }) {
       <fieldset className="field toggles">
         <legend className="field-label">{t('cond.special')}</legend>
         {/* Card 002 has no "last tile of its kind" entry; only MCR asks. */}
-        {!fanPays && toggle('lastOfKind')}
+        {!fanPays && toggle('lastOfKind', hiddenCopies > 0 ? t('cond.notLastOfKind') : undefined, hiddenCopies > 0)}
         {toggle('lastTileOfWall')}
         {toggle('replacementTile', t('cond.selfDrawnOnly'))}
         {toggle('robbingKong', t('cond.discardOnly'))}
