@@ -91,13 +91,17 @@ describe('ConditionsView', () => {
     expect(present().conditions.flowers).toBe(2);
   });
 
-  it('offers "last tile of its kind" only when no other one of the kind is among the concealed tiles', async () => {
+  it('offers "last tile of its kind" and "robbing the kong" only when the hand allows them', async () => {
     const user = userEvent.setup();
     // won on the third East of a concealed pung: the other Easts are in the hand, not in sight
     mount(<ConditionsView onNext={() => undefined} />, work({ codes: CODES, sets: SETS, winningUid: 't14' }), 'conditions');
     const last = screen.getByRole('switch', { name: /Last tile of its kind/ });
     expect(last.hasAttribute('disabled')).toBe(true);
     expect(last.textContent).toContain('not while you hold another one concealed');
+    // nor robbing the kong: the robbed player held three Easts
+    const robbing = screen.getByRole('switch', { name: /Robbing the kong/ });
+    expect(robbing.hasAttribute('disabled')).toBe(true);
+    expect(robbing.textContent).toContain('not while you hold one of the kind');
     cleanup();
     // won on the 9p of the 789p chow: the other 9ps are elsewhere, so it may be the last one
     const { present } = mount(<ConditionsView onNext={() => undefined} />, work({ codes: CODES, sets: SETS, winningUid: 't11' }), 'conditions');
@@ -105,6 +109,7 @@ describe('ConditionsView', () => {
     expect(open.hasAttribute('disabled')).toBe(false);
     await user.click(open);
     expect(present().conditions.lastOfKind).toBe(true);
+    expect(screen.getByRole('switch', { name: /Robbing the kong/ }).hasAttribute('disabled')).toBe(false);
   });
 
   it('normalizeConditions: the last tap wins', () => {

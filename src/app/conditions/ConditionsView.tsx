@@ -31,11 +31,12 @@ function Seg<T extends string>({ label, options, value, onChange, render }: {
   );
 }
 
-/** How many other tiles of the winning tile's kind lie among the concealed tiles (not in a declared set). */
-export function concealedCopiesOfWinning(work: Pick<Work, 'tiles' | 'sets' | 'winningUid'>): number {
+/** How many other tiles of the winning tile's kind the hand holds: among the concealed tiles (not
+ * in a declared set), or with `melded` anywhere in the hand. */
+export function copiesOfWinning(work: Pick<Work, 'tiles' | 'sets' | 'winningUid'>, melded: boolean): number {
   const win = work.tiles.find((x) => x.uid === work.winningUid);
   if (!win) return 0;
-  const declared = new Set((work.sets ?? []).filter((s) => s.declared).flatMap((s) => s.uids));
+  const declared = new Set(melded ? [] : (work.sets ?? []).filter((s) => s.declared).flatMap((s) => s.uids));
   return work.tiles.filter((x) => x.uid !== win.uid && x.code === win.code && !declared.has(x.uid)).length;
 }
 
@@ -54,7 +55,9 @@ export function ConditionsView({ onNext }: { onNext: () => void }) {
 
   // Last tile of its kind asks for the other three in sight: not with another one among the
   // concealed tiles (the engine refuses the pair as CONTRADICTORY_CONDITIONS)
-  const hiddenCopies = concealedCopiesOfWinning(work);
+  const hiddenCopies = copiesOfWinning(work, false);
+  // robbing the kong: the robbed player held three of the kind, so the winner holds none
+  const heldCopies = copiesOfWinning(work, true);
 
   type ToggleKey = 'lastOfKind' | 'lastTileOfWall' | 'replacementTile' | 'robbingKong' | 'flowerWallWin' | 'firstDiscardWin' | 'firstDrawWin';
   const toggle = (k: ToggleKey, note?: string, disabled = false) => (
@@ -97,7 +100,7 @@ export function ConditionsView({ onNext }: { onNext: () => void }) {
         {!fanPays && toggle('lastOfKind', hiddenCopies > 0 ? t('cond.notLastOfKind') : undefined, hiddenCopies > 0)}
         {toggle('lastTileOfWall')}
         {toggle('replacementTile', t('cond.selfDrawnOnly'))}
-        {toggle('robbingKong', t('cond.discardOnly'))}
+        {toggle('robbingKong', heldCopies > 0 ? t('cond.notRobbing') : t('cond.discardOnly'), heldCopies > 0)}
       </fieldset>
       <div className="field">
         <span className="field-label" id="flowers-lbl">{t('cond.flowers')}</span>

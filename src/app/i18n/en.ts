@@ -90,7 +90,7 @@ const en = {
     seatWind: 'Your seat wind', prevalentWind: 'Prevalent wind',
     special: 'Special wins', lastOfKind: 'Last tile of its kind', lastTileOfWall: 'Last tile of the wall',
     replacementTile: 'Replacement tile after a kong', robbingKong: 'Robbing the kong',
-    selfDrawnOnly: 'self-drawn wins only', discardOnly: 'discard wins only', notLastOfKind: 'not while you hold another one concealed',
+    selfDrawnOnly: 'self-drawn wins only', discardOnly: 'discard wins only', notLastOfKind: 'not while you hold another one concealed', notRobbing: 'not while you hold one of the kind',
     tableWind: 'Hand {{hand}} of the open table is in the {{wind}} round.', useTableWind: 'Use it',
     flowers: 'Flowers', fewer: 'One flower fewer', more: 'One flower more', fromTiles: 'counted from the tiles',
   },

@@ -91,7 +91,7 @@ const pl: Strings = {
     seatWind: 'Twój wiatr miejsca', prevalentWind: 'Wiatr rundy',
     special: 'Szczególne wygrane', lastOfKind: 'Ostatni kamień danego rodzaju', lastTileOfWall: 'Ostatni kamień ze ściany',
     replacementTile: 'Kamień uzupełniający po kongu', robbingKong: 'Obrabowanie konga',
-    selfDrawnOnly: 'tylko przy własnym dobraniu', discardOnly: 'tylko przy zrzutce', notLastOfKind: 'nie, gdy trzymasz ukryty taki sam kamień',
+    selfDrawnOnly: 'tylko przy własnym dobraniu', discardOnly: 'tylko przy zrzutce', notLastOfKind: 'nie, gdy trzymasz ukryty taki sam kamień', notRobbing: 'nie, gdy masz taki sam kamień',
     tableWind: 'Rozdanie {{hand}} otwartego stołu jest w rundzie {{wind}}.', useTableWind: 'Ustaw',
     flowers: 'Kwiaty', fewer: 'O jeden kwiat mniej', more: 'O jeden kwiat więcej', fromTiles: 'policzone z kamieni',
   },

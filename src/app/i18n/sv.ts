@@ -91,7 +91,7 @@ const sv: Strings = {
     seatWind: 'Din platsvind', prevalentWind: 'Rundans vind',
     special: 'Särskilda vinster', lastOfKind: 'Sista brickan av sitt slag', lastTileOfWall: 'Sista brickan i muren',
     replacementTile: 'Ersättningsbricka efter kong', robbingKong: 'Röva en kong',
-    selfDrawnOnly: 'endast vid egen dragning', discardOnly: 'endast vid kastad bricka', notLastOfKind: 'inte när du har en likadan dold på handen',
+    selfDrawnOnly: 'endast vid egen dragning', discardOnly: 'endast vid kastad bricka', notLastOfKind: 'inte när du har en likadan dold på handen', notRobbing: 'inte när du har en likadan bricka',
     tableWind: 'Giv {{hand}} vid det öppna bordet spelas i {{wind}}-ronden.', useTableWind: 'Använd',
     flowers: 'Blommor', fewer: 'En blomma färre', more: 'En blomma fler', fromTiles: 'räknat från brickorna',
   },

@@ -92,7 +92,7 @@ const zh: Strings = {
     seatWind: '门风', prevalentWind: '圈风',
     special: '特殊和牌', lastOfKind: '和绝张', lastTileOfWall: '海底（最后一张牌）',
     replacementTile: '杠上开花', robbingKong: '抢杠和',
-    selfDrawnOnly: '仅限自摸', discardOnly: '仅限点和', notLastOfKind: '暗牌中另有同一张时不可',
+    selfDrawnOnly: '仅限自摸', discardOnly: '仅限点和', notLastOfKind: '暗牌中另有同一张时不可', notRobbing: '手中已有同一张时不可',
     tableWind: '当前牌桌第 {{hand}} 局为{{wind}}圈。', useTableWind: '采用',
     flowers: '花牌', fewer: '少一张花', more: '多一张花', fromTiles: '按牌计算',
   },
