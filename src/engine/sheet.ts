@@ -253,8 +253,7 @@ export function seatingsOf(record: Pick<SheetRecord, 'hands' | 'rules'>): { seat
   const seatings: HandSeating[] = [];
   let deal = 0, run = 0;
   for (let i = 0; i < n; i++) {
-    if (i >= MAX_FAN_PAYS_HANDS) throw new SheetError('TOO_MANY_HANDS', `a sheet holds at most ${MAX_FAN_PAYS_HANDS} hands`, { hand: i + 1, field: 'hands' });
-    if (deal >= deals) throw new SheetError('GAME_OVER', `the game ended with hand ${i}: the deal has gone round the table four times`, { hand: i + 1, field: 'hands' });
+    if (deal >= deals || i >= MAX_FAN_PAYS_HANDS) throw gameOver(record, i);
     const seating = dealership(i, deal, run);
     seatings.push(seating);
     const h = record.hands[i]!;
@@ -266,7 +265,8 @@ export function seatingsOf(record: Pick<SheetRecord, 'hands' | 'rules'>): { seat
   return { seatings, next: deal < deals && n < MAX_FAN_PAYS_HANDS ? dealership(n, deal, run) : null };
 }
 
-/** No hand `index` (0-based), the next one, because the game is over (or the sheet full). */
+/** The refusal of a hand at 0-based `index` after the sheet's last: the sheet is full, or (Fan Pays)
+ * the game is over. */
 function gameOver(record: Pick<SheetRecord, 'hands' | 'rules'>, index: number): SheetError {
   const rules = rulesOf(record);
   return index >= maxHands(rules)
@@ -285,9 +285,10 @@ export function seatingFor(record: Pick<SheetRecord, 'hands' | 'rules'>, handInd
   return s;
 }
 
-/** The player who has seat wind `wind` in the hand with 0-based index `handIndex`. */
-export function playerAtSeat(handIndex: number, wind: Wind): PlayerIndex {
-  const { seatWinds } = seatingOf(handIndex);
+/** The player who has seat wind `wind` in a hand: its seats (seatingsOf, seatingFor), or the 0-based
+ * index of an MCR hand (seatingOf). */
+export function playerAtSeat(hand: number | HandSeating, wind: Wind): PlayerIndex {
+  const { seatWinds } = typeof hand === 'number' ? seatingOf(hand) : hand;
   return seatWinds.indexOf(wind);
 }
 
@@ -390,6 +391,8 @@ export interface ComputedSheet {
   complete: boolean;
   /** 0-based index of the next hand, or null when the sheet is full. */
   nextHand: number | null;
+  /** The seats of the next hand (seatingsOf), or null when the game is over. */
+  next: HandSeating | null;
 }
 
 /** Validate a record and derive every row, the running totals and the table points. */
@@ -413,6 +416,7 @@ export function computeSheet(record: SheetRecord): ComputedSheet {
     places: placesFor(totals),
     complete: next === null,
     nextHand: next ? record.hands.length : null,
+    next,
   };
 }
 
@@ -584,7 +588,7 @@ function checkDealKept(before: SheetRecord, after: SheetRecord, from: number, sh
   } catch (e) {
     if (!(e instanceof SheetError) || e.code !== 'GAME_OVER' || e.hand === null) throw e;
     const end = e.hand - 1;
-    throw new SheetError('GAME_OVER', `this change would end the game with hand ${end}, before hand${after.hands.length - end > 1 ? `s ${end + 1} to ${after.hands.length}` : ` ${end + 1}`}: delete ${after.hands.length - end > 1 ? 'them' : 'it'} first`, { hand: end + 1, field: 'edit' });
+    throw new SheetError('GAME_OVER', `this change would end the game with hand ${end}, before the hands after it: delete those first`, { hand: end + 1, field: 'edit' });
   }
   for (let i = from; i < after.hands.length; i++) {
     const h = after.hands[i]!, a = was[i + shift]!, b = now[i]!;

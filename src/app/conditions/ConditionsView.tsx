@@ -1,9 +1,9 @@
 /** Conditions: each one a single tap, with defaults, and no contradictory combination possible. */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WINDS, type Wind } from '../../engine/index.ts';
-import { setConditions } from '../model/commands.ts';
-import { flowerCount } from '../model/hand.ts';
+import { isMahjongError, validateContext, WINDS, type Wind } from '../../engine/index.ts';
+import { normalizeConditions, setConditions } from '../model/commands.ts';
+import { buildHand, flowerCount, toContext } from '../model/hand.ts';
 import { fanPaysConditions, type Conditions, type Work } from '../model/work.ts';
 import { useActiveRuleset } from '../ruleset/active.ts';
 import { useAppStore, useSelect } from '../state/context.tsx';
@@ -31,13 +31,25 @@ function Seg<T extends string>({ label, options, value, onChange, render }: {
   );
 }
 
-/** How many other tiles of the winning tile's kind the hand holds: among the concealed tiles (not
- * in a declared set), or with `melded` anywhere in the hand. */
-export function copiesOfWinning(work: Pick<Work, 'tiles' | 'sets' | 'winningUid'>, melded: boolean): number {
-  const win = work.tiles.find((x) => x.uid === work.winningUid);
-  if (!win) return 0;
-  const declared = new Set(melded ? [] : (work.sets ?? []).filter((s) => s.declared).flatMap((s) => s.uids));
-  return work.tiles.filter((x) => x.uid !== win.uid && x.code === win.code && !declared.has(x.uid)).length;
+/**
+ * Whether the engine refuses this hand with condition `k` switched on (as the toggle would set it,
+ * normalizeConditions) while it accepts it as it is: the last tile of its kind with another one
+ * among the concealed tiles, robbing the kong of a tile the winner holds (validateContext). False
+ * while the hand cannot be built yet.
+ */
+export function refusedWith(work: Work, k: keyof Conditions): boolean {
+  const built = buildHand(work);
+  if (!built.ok) return false;
+  const valid = (c: Conditions) => {
+    try {
+      validateContext(toContext(c, flowerCount(work)), built.hand);
+      return true;
+    } catch (e) {
+      if (isMahjongError(e)) return false;
+      throw e;
+    }
+  };
+  return valid(work.conditions) && !valid(normalizeConditions(work.conditions, { [k]: true }));
 }
 
 export function ConditionsView({ onNext }: { onNext: () => void }) {
@@ -53,11 +65,10 @@ export function ConditionsView({ onNext }: { onNext: () => void }) {
   const { next } = useAddToSheet();
   const seatName = (w: Wind) => (next ? ` · ${next.playerBySeat[w]}` : '');
 
-  // Last tile of its kind asks for the other three in sight: not with another one among the
-  // concealed tiles (the engine refuses the pair as CONTRADICTORY_CONDITIONS)
-  const hiddenCopies = copiesOfWinning(work, false);
-  // robbing the kong: the robbed player held three of the kind, so the winner holds none
-  const heldCopies = copiesOfWinning(work, true);
+  // conditions the hand rules out: the last tile of its kind (the other three in sight) with
+  // another one concealed; robbing the kong (the robbed player held three) of a tile the winner holds
+  const noLastOfKind = refusedWith(work, 'lastOfKind');
+  const noRobbing = refusedWith(work, 'robbingKong');
 
   type ToggleKey = 'lastOfKind' | 'lastTileOfWall' | 'replacementTile' | 'robbingKong' | 'flowerWallWin' | 'firstDiscardWin' | 'firstDrawWin';
   const toggle = (k: ToggleKey, note?: string, disabled = false) => (
@@ -97,10 +108,10 @@ export function ConditionsView({ onNext }: { onNext: () => void }) {
       <fieldset className="field toggles">
         <legend className="field-label">{t('cond.special')}</legend>
         {/* Card 002 has no "last tile of its kind" entry; only MCR asks. */}
-        {!fanPays && toggle('lastOfKind', hiddenCopies > 0 ? t('cond.notLastOfKind') : undefined, hiddenCopies > 0)}
+        {!fanPays && toggle('lastOfKind', noLastOfKind ? t('cond.notLastOfKind') : undefined, noLastOfKind)}
         {toggle('lastTileOfWall')}
         {toggle('replacementTile', t('cond.selfDrawnOnly'))}
-        {toggle('robbingKong', heldCopies > 0 ? t('cond.notRobbing') : t('cond.discardOnly'), heldCopies > 0)}
+        {toggle('robbingKong', noRobbing ? t('cond.notRobbing') : t('cond.discardOnly'), noRobbing)}
       </fieldset>
       <div className="field">
         <span className="field-label" id="flowers-lbl">{t('cond.flowers')}</span>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { HANDS_PER_ROUND, ROUND_SEATING, rulesOf, seatingsOf, type ComputedSheet, type SheetRecord } from '../../engine/sheet.ts';
+import { HANDS_PER_ROUND, ROUND_SEATING, rulesOf, type ComputedSheet, type SheetRecord } from '../../engine/sheet.ts';
 
 const ROUND_HEAD = [['東', 'EAST'], ['南', 'SOUTH'], ['西', 'WEST'], ['北', 'NORTH']] as const;
 const POSITION = ['E', 'S', 'W', 'N'] as const;
@@ -23,7 +23,7 @@ export function PrintableSheet({ record, sheet }: { record: SheetRecord; sheet: 
   const P = record.players;
   const fanPays = rulesOf(record) === 'fan-pays';
   // the hand after the sheet's: its round (past the North round when the game is over) and dealership
-  const next = seatingsOf(record).next;
+  const next = sheet.next;
   const nextRound = next?.round ?? ROUND_HEAD.length;
   const cell = (i: number, p: number) => {
     const row = sheet.rows[i];

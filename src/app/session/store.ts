@@ -9,7 +9,7 @@
  */
 import { get as idbGet, set as idbSet } from 'idb-keyval';
 import {
-  addHand, createSheet, deleteHand, editHand, isSheetError, parseGameRecord, rulesOf, seatingFor, seatingsOf,
+  addHand, createSheet, deleteHand, editHand, isSheetError, parseGameRecord, playerAtSeat, rulesOf, seatingFor, seatingsOf,
   sheetToGameRecord, SheetError,
   type GameRecordJson, type HandSeating, type SheetHand, type SheetMeta, type SheetRecord, type SheetRules,
 } from '../../engine/sheet.ts';
@@ -241,26 +241,25 @@ export function scoredHandToSheetHand(record: SheetRecord, input: ScoredHandInpu
   const rules = rulesOf(record);
   // the seats of that hand (Fan Pays: they follow the deal, which the earlier hands' winners move)
   const seating = seatingFor(record, index);
-  const playerAtSeat = (w: Wind) => seating.seatWinds.indexOf(w);
   if (input.ruleset !== undefined && input.ruleset !== rules) {
     throw new SheetError('CONFLICTING_FIELDS', `this hand was scored by ${input.ruleset === 'fan-pays' ? 'Fan Pays' : 'MCR'} rules, but the table plays ${rules === 'fan-pays' ? 'Fan Pays' : 'MCR'}`, { hand: index + 1, field: 'rules' });
   }
   if (rules === 'fan-pays' && input.dealer !== undefined && (input.dealer !== 'E' || (input.dealerRun ?? 0) !== seating.dealerRun)) {
     throw new SheetError('CONFLICTING_FIELDS', `this hand was scored with the dealer at ${input.dealer} after ${input.dealerRun ?? 0} wins in a row, but ${record.players[seating.dealer]} deals hand ${index + 1} (East) after ${seating.dealerRun}`, { hand: index + 1, field: 'dealer' });
   }
-  const winner = playerAtSeat(input.winnerSeat);
+  const winner = playerAtSeat(seating, input.winnerSeat);
   let discarder: number | null = null;
   if (!input.selfDrawn) {
     if (!input.discarderSeat) {
       throw new SheetError('MISSING_FIELD', 'say who discarded the winning tile, or mark the win self-drawn', { hand: index + 1, field: 'discarder' });
     }
-    discarder = playerAtSeat(input.discarderSeat);
+    discarder = playerAtSeat(seating, input.discarderSeat);
   }
   // Fan Pays: keep the result's own amounts, by player (dealer penalty and secret kongs included).
   let amounts: number[] | undefined;
   if (rules === 'fan-pays' && input.payments) {
     amounts = [0, 0, 0, 0];
-    for (const w of WINDS) amounts[playerAtSeat(w)] = input.payments[w];
+    for (const w of WINDS) amounts[playerAtSeat(seating, w)] = input.payments[w];
   }
   return {
     kind: 'win',

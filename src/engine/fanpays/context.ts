@@ -6,7 +6,7 @@
  */
 import { MahjongError } from '../errors.ts';
 import { defaultContext, type Hand, type WinContext } from '../hand.ts';
-import { FLOWER_BASE, isFlower, WINDS, type TileId, type Wind } from '../tiles.ts';
+import { ALL_TILES, FLOWER_BASE, isFlower, WINDS, type TileId, type Wind } from '../tiles.ts';
 
 export interface FanPaysContext extends WinContext {
   /** Seat wind of the dealer (default E). */
@@ -47,7 +47,7 @@ export function fanPaysContext(over: Partial<FanPaysContext> = {}): FanPaysConte
 
 const bad = (m: string) => new MahjongError('INVALID_CONTEXT', m);
 /** A set has eight flower and season tiles, one of each. */
-const FLOWER_COUNT = 8;
+const FLOWER_COUNT = ALL_TILES - FLOWER_BASE;
 const contra = (m: string) => new MahjongError('CONTRADICTORY_CONDITIONS', m);
 
 function flowerList(v: unknown, who: string): TileId[] {
