@@ -3,6 +3,8 @@
  *                        [--confusion model/confusion.png] [--draw DIR] [--draw-n 12] [--draw-lost]
  *                        [--models DIR] [--tta|--no-tta] (default: turn only uncertain crops) [--threshold 0.45] [--rescue] [--no-zoom] [--no-hand-check] [--no-beside] [--no-stray-filter] [--fine-skip-at N] [--errors FILE]
  *                        [--options '{"keepFirst":false}'] (more PipelineOptions, as JSON: to measure a rule against the build without it)
+ *                        [--camera warm|cool|vivid|sharpen|sharpen-mild|phone|jpeg|vignette|dark|noise|dim]
+ *                        (each photo changed as a phone or a room would change it first: scripts/eval/camera.ts)
  * npm run eval:vision -- --tiles training-data/tiles-holdout [--limit N] [--json]
  *
  * With --tiles, each single-tile image of a `--tiles` generator set goes through the
@@ -24,6 +26,7 @@ import { classifyTileBytes, loadDefaultModels, scanBytes, MODEL_DIR } from '../.
 import { iou, retakeAdvice } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, needsCheck, TILE_CODES, type Box, type ScanResult } from '../../src/vision/types.ts';
 import type { PipelineOptions } from '../../src/vision/pipeline.ts';
+import { applyCamera, CAMERA_KINDS, CAMERA_NOTES, isCameraKind, type CameraKind } from './camera.ts';
 
 interface Label { width: number; height: number; tiles: { code: string; box: Box; sideways?: boolean }[] }
 
@@ -45,6 +48,17 @@ const errorLines: string[] = [];
 const tta = process.argv.includes('--tta') ? true : process.argv.includes('--no-tta') ? false : undefined;
 const threshold = arg('--threshold') ? Number(arg('--threshold')) : undefined;
 const extraOptions = parseOptions(arg('--options'));
+const camera = parseCamera(arg('--camera'));
+
+/** --camera: one of the camera conditions (a clear error naming them for anything else). */
+function parseCamera(text: string | undefined): CameraKind | undefined {
+  if (text === undefined) return undefined;
+  if (!isCameraKind(text)) {
+    console.error(`eval:vision: --camera must be one of ${CAMERA_KINDS.join(', ')}, got ${JSON.stringify(text)}`);
+    process.exit(2);
+  }
+  return text;
+}
 
 /** --options: pipeline options as a JSON object (a typed error for anything else). */
 function parseOptions(text: string | undefined): Partial<PipelineOptions> {
@@ -180,8 +194,10 @@ async function main(): Promise<void> {
   for (const [k, f] of files.entries()) {
     const file = path.join(imgDir, f);
     const lab = JSON.parse(await readFile(path.join(data, 'labels', f.replace(/\.\w+$/, '.json')), 'utf8')) as Label;
+    const bytes = new Uint8Array(await readFile(file));
+    const photo = camera ? await applyCamera(bytes, camera, k) : bytes;
     const t0 = performance.now();
-    const r = await scanBytes(new Uint8Array(await readFile(file)), models, { tta, threshold, rescue: process.argv.includes('--rescue'), zoom: !process.argv.includes('--no-zoom'), handCheck: !process.argv.includes('--no-hand-check'), ...(process.argv.includes('--no-beside') ? { besideRescue: false } : {}), strayFilter: !process.argv.includes('--no-stray-filter'), ...(arg('--fine-skip-at') ? { fineSkipAt: Number(arg('--fine-skip-at')) } : {}), ...extraOptions });
+    const r = await scanBytes(photo, models, { tta, threshold, rescue: process.argv.includes('--rescue'), zoom: !process.argv.includes('--no-zoom'), handCheck: !process.argv.includes('--no-hand-check'), ...(process.argv.includes('--no-beside') ? { besideRescue: false } : {}), strayFilter: !process.argv.includes('--no-stray-filter'), ...(arg('--fine-skip-at') ? { fineSkipAt: Number(arg('--fine-skip-at')) } : {}), ...extraOptions });
     times.push(performance.now() - t0);
     const gt = lab.tiles;
     const m = matchBoxes(gt.map((t) => t.box), r.tiles);
@@ -252,7 +268,7 @@ async function main(): Promise<void> {
   pairs.sort((a, b) => b[1] - a[1]);
   times.sort((a, b) => a - b);
   const lines = [
-    `eval:vision on ${data}: ${files.length} scenes, ${gtTotal} labelled tiles, ${predTotal} detections`,
+    `eval:vision on ${data}${camera ? ` (camera: ${camera}, ${CAMERA_NOTES[camera]})` : ''}: ${files.length} scenes, ${gtTotal} labelled tiles, ${predTotal} detections`,
     `detection recall    ${recall.toFixed(4)}  (IoU >= 0.5)`,
     `detection precision ${precision.toFixed(4)}`,
     `tile accuracy       ${tileAcc.toFixed(4)}  (top-1 on matched tiles)`,

@@ -476,7 +476,7 @@ def train_cls(a):
         for g in opt.param_groups:
             g["lr"] = lr_at(step, bud.total, a.lr)
         idx = torch.randint(0, len(labels), (a.batch,), generator=gen).numpy()
-        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle, shape=a.shape, ink=a.ink, lowres=a.lowres)
+        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle, shape=a.shape, ink=a.ink, lowres=a.lowres, sharpen=a.sharpen)
         logits = model(x)
         if flw:
             logits, y = logits[:, F0:F0 + 8], y - F0
@@ -729,6 +729,7 @@ def smoke(a):
         b.ink = 0.0 if mode == "det" else 1.0
         # and the small-tile resampling (data.lowres_aug)
         b.lowres = 0.0 if mode == "det" else 1.0
+        b.sharpen = 0.0 if mode == "det" else 1.0
         if mode == "flw":
             # it starts from the classifier, as the shipped one does
             b.init_onnx = os.path.join(out, "cls", "classifier.onnx")
@@ -757,6 +758,7 @@ def smoke(a):
     _smoke_import(out)
     _smoke_ink()
     _smoke_lowres()
+    _smoke_sharpen()
     _smoke_verifier(a, out)
     print(f"smoke ok in {time.time()-t:.1f}s: {out}")
 
@@ -860,6 +862,23 @@ def _smoke_lowres():
     y = D.lowres_aug(board, gen, p=1.0)
     assert y.shape == board.shape and 0 <= y.min() and y.max() <= 1
     assert (y - 0.5).abs().mean() < 0.1, "the checkerboard kept its detail"
+
+
+def _smoke_sharpen():
+    """data.sharpen_aug keeps shapes and range, returns the crops as they are with p=0, leaves a
+    flat crop flat, and puts halos round a stroke: the face beside a dark bar gets lighter on
+    every crop, and the bar darker at its edge on most (a third are smoothed first)."""
+    gen = torch.Generator().manual_seed(3)
+    x = torch.rand(4, 3, CLS_H, CLS_W)
+    assert D.sharpen_aug(x, gen, p=0.0) is x, "with p=0 the crops are returned as they are"
+    flat = torch.full((4, 3, CLS_H, CLS_W), 0.6)
+    assert (D.sharpen_aug(flat, gen, p=1.0) - 0.6).abs().max() < 1e-5, "a flat crop changed"
+    bar = torch.full((64, 3, CLS_H, CLS_W), 0.6)
+    bar[:, :, :, 20:28] = 0.3
+    y = D.sharpen_aug(bar, gen, p=1.0)
+    assert y.shape == bar.shape and 0 <= y.min() and y.max() <= 1
+    assert (y[:, :, :, 18] > 0.6 + 1e-3).all(), "no light halo beside the bar"
+    assert (y[:, 0, :, 20] < 0.3 - 1e-3).float().mean() > 0.6, "the bar's edge did not darken"
 
 
 def _smoke_ink():
@@ -1122,6 +1141,7 @@ def main():
     ap.add_argument("--shuffle", type=float, default=None, help="cls/flw: probability of swapped colour channels (default 0, flw 0.25)")
     ap.add_argument("--shape", type=float, default=0.0, help="cls/flw: probability of each shape change (data.shape_aug: elastic warp, stroke width; frames at 0.08)")
     ap.add_argument("--ink", type=float, default=0.0, help="cls/flw: probability of reprinting a crop's drawing in one dark ink, a third of them as outlines (data.ink_aug)")
+    ap.add_argument("--sharpen", type=float, default=0.0, help="cls/flw: probability of a phone's sharpening (data.sharpen_aug: an unsharp mask, a third after light smoothing)")
     ap.add_argument("--lowres", type=float, default=0.0, help="cls/flw: probability of shrinking a crop to 30 px .. 0.8x its height and enlarging it back (data.lowres_aug: a tile photographed small)")
     ap.add_argument("--init-member", type=int, default=None, help="cls: with --init-onnx, the network to start from in a file of averaged networks (0 = the first)")
     ap.add_argument("--large", action="store_true", help="cls: 96x72 crops from 160 px patches (the flower reader's), all classes")
