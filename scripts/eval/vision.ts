@@ -165,6 +165,10 @@ async function evalSingleTiles(dir: string): Promise<void> {
 
 async function main(): Promise<void> {
   const tilesDir = arg('--tiles');
+  if (tilesDir && camera) {
+    console.error('eval:vision: --camera changes scene photos; it does not apply to --tiles');
+    process.exit(2);
+  }
   if (tilesDir) return evalSingleTiles(tilesDir);
   const imgDir = path.join(data, 'images');
   if (!existsSync(imgDir)) {
