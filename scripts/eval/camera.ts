@@ -7,6 +7,7 @@
  * Deterministic: the noise of photo `index` comes from a generator seeded with it.
  */
 import sharp, { type Sharp } from 'sharp';
+import { mulberry32 } from '../synth/rng.ts';
 
 export const CAMERA_KINDS = ['warm', 'cool', 'vivid', 'sharpen', 'sharpen-mild', 'phone', 'jpeg', 'vignette', 'dark', 'noise', 'dim'] as const;
 export type CameraKind = (typeof CAMERA_KINDS)[number];
@@ -30,16 +31,9 @@ export function isCameraKind(s: string): s is CameraKind {
   return (CAMERA_KINDS as readonly string[]).includes(s);
 }
 
-/** A small seeded generator (mulberry32) and Gaussian samples from it. */
+/** Gaussian samples (Box-Muller) from the generator's seeded PRNG. */
 function gaussian(seed: number): () => number {
-  let a = seed >>> 0;
-  const uniform = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const uniform = mulberry32(seed);
   return () => Math.sqrt(-2 * Math.log(uniform() || 1e-12)) * Math.cos(2 * Math.PI * uniform());
 }
 
