@@ -432,3 +432,45 @@ export function birdPungs(probs: readonly ArrayLike<number>[], classes: readonly
   }
   return out.sort((a, b) => a - b);
 }
+
+/**
+ * One of each flower: a set has a single plum, orchid, ..., winter, so the tiles read as flowers
+ * or seasons (`classes`, indices into TILE_CODES) are given distinct ones, the assignment that is
+ * likeliest by their probabilities (the sum of log-probabilities, over the eight flower classes
+ * only). Nothing changes when the readings are already distinct; otherwise a tile that was not
+ * a duplicate may move as well, when that makes room for a likelier reading of another. The hand check
+ * asks the same of a hand it has to mend, but only among its few least sure tiles' next guesses,
+ * and not at all when it finds nothing to mend or too much (a hand of unseen birds and flowers).
+ * More than eight flower readings cannot all be distinct: then nothing changes. Returns the
+ * indices whose class changes and their new classes.
+ */
+export function distinctFlowers(probs: readonly ArrayLike<number>[], classes: readonly number[]): { index: number; k: number }[] {
+  const N = ALL_TILES - FLOWER_BASE;
+  const idx = classes.flatMap((k, i) => (k >= FLOWER_BASE && k < ALL_TILES ? [i] : []));
+  if (idx.length < 2 || idx.length > N) return [];
+  if (new Set(idx.map((i) => classes[i])).size === idx.length) return [];
+  const lp = idx.map((i) => Array.from({ length: N }, (_, f) => Math.log(Math.max(probs[i]![FLOWER_BASE + f]!, 1e-9))));
+  // best[j][mask]: the best total for tiles j.. given the flowers in mask already taken
+  const memo = new Map<number, number>();
+  const best = (j: number, mask: number): number => {
+    if (j === idx.length) return 0;
+    const key = j * 512 + mask;
+    const hit = memo.get(key);
+    if (hit !== undefined) return hit;
+    let b = -Infinity;
+    for (let f = 0; f < N; f++) if (!(mask & (1 << f))) b = Math.max(b, lp[j]![f]! + best(j + 1, mask | (1 << f)));
+    memo.set(key, b);
+    return b;
+  };
+  const out: { index: number; k: number }[] = [];
+  let mask = 0;
+  for (let j = 0; j < idx.length; j++) {
+    const target = best(j, mask);
+    // the first flower (by the tile's own order of likelihood) on a best path
+    const order = Array.from({ length: N }, (_, f) => f).filter((f) => !(mask & (1 << f))).sort((a, b) => lp[j]![b]! - lp[j]![a]!);
+    const f = order.find((g) => Math.abs(lp[j]![g]! + best(j + 1, mask | (1 << g)) - target) < 1e-9)!;
+    mask |= 1 << f;
+    if (FLOWER_BASE + f !== classes[idx[j]!]) out.push({ index: idx[j]!, k: FLOWER_BASE + f });
+  }
+  return out;
+}

@@ -10,7 +10,7 @@
  * call -> a second look at tiles read as flowers (72x96 crops, flower reader) -> hand check ->
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
-import { birdPungs, checkHandWithStrays, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
+import { birdPungs, checkHandWithStrays, distinctFlowers, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
 import { clampRegion, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 import { STRAY_SCALE, addedFinds, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
 import { layoutTiles } from './layout.ts';
@@ -360,6 +360,9 @@ export interface PipelineOptions {
   /** Read a set of three or four tiles read doubtfully as one honour as the 1 of bamboo, when
    * each gives it some weight (birdPungs; default true; with the hand check). */
   birdPungs?: boolean;
+  /** Tiles read as the same flower or season are told apart, the likeliest distinct reading taken
+   * (distinctFlowers; default true; with the hand check). */
+  distinctFlowers?: boolean;
   /** Detect again on the photo shrunk (ZOOM_OUT_FIT), and keep that when its tiles are those of a
    * close-up (closeUpFit; default true). */
   zoomOut?: boolean;
@@ -792,6 +795,10 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     const birds = (opts.birdPungs ?? true) ? birdPungs(keptIdx.map((i) => probs[i]!), hc.classes, hc.complete) : [];
     for (const j of birds) readAs(j, UNREAD_FIRST[0]!);
     if (birds.length) result.notes = [...(result.notes ?? []), `hand check: ${birds.length} tiles read doubtfully as one honour were read as the 1 of bamboo (a set of the photo's bird)`];
+    // a set has one of each flower: tiles read as the same flower or season are told apart
+    const flowerMoves = (opts.distinctFlowers ?? true) ? distinctFlowers(keptIdx.map((i) => probs[i]!), keptIdx.map((i) => models.labels.indexOf(all[i]!.code))) : [];
+    for (const { index, k } of flowerMoves) readAs(index, k);
+    if (flowerMoves.length) result.notes = [...(result.notes ?? []), `hand check: ${flowerMoves.length === 1 ? 'one flower or season was' : `${flowerMoves.length} flowers or seasons were`} read again, as a set has one of each`];
     const taken = new Set(keptIdx);
     const left = live.filter((i) => !taken.has(i)).length;
     if (left) result.notes = [...(result.notes ?? []), `hand check: ${left === 1 ? 'one doubtful detection was' : `${left} doubtful detections were`} left out, as the tiles make a complete hand without ${left === 1 ? 'it' : 'them'}`];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { birdPungs, BIRD_PUNG_BIRD, BIRD_PUNG_TOP, checkHand, checkHandWithStrays, DROP_BELOW, FLOWER_GUESS_MASS, DROPPED, isCompleteTileSet, lookAlikes, UNREAD_FIRST, usableBacks } from '../../src/vision/handcheck.ts';
+import { birdPungs, BIRD_PUNG_BIRD, BIRD_PUNG_TOP, checkHand, checkHandWithStrays, distinctFlowers, DROP_BELOW, FLOWER_GUESS_MASS, DROPPED, isCompleteTileSet, lookAlikes, UNREAD_FIRST, usableBacks } from '../../src/vision/handcheck.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 
 const K = TILE_CODES.length;
@@ -397,5 +397,74 @@ describe('birdPungs', () => {
     const incomplete = [...sure('1m 2m 4m 5m 7m 8m 1p 2p 4p 5p 9s'), doubtful(), doubtful(), doubtful()];
     expect(isCompleteTileSet(classesOf(incomplete))).toBe(false);
     expect(birdPungs(incomplete, classesOf(incomplete), false)).toEqual([11, 12, 13]);
+  });
+});
+
+describe('distinctFlowers', () => {
+  const FLOWERS = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8'];
+  const classesOf = (p: number[][]) => p.map((v) => v.indexOf(Math.max(...v)));
+  const apply = (p: number[][], classes = classesOf(p)) => {
+    const out = [...classes];
+    for (const { index, k } of distinctFlowers(p, classes)) out[index] = k;
+    return codesOf(out);
+  };
+
+  it('tells apart two tiles read as the same flower, the less sure one taking its next flower', () => {
+    const p = [...sure('1m 2m 3m'), probs('f2', 0.6, { f3: 0.3 }), probs('f2', 0.45, { f1: 0.4 }), probs('f5')];
+    expect(apply(p)).toEqual(['1m', '2m', '3m', 'f2', 'f1', 'f5']);
+    expect(distinctFlowers(p, classesOf(p))).toEqual([{ index: 4, k: ix('f1') }]);
+  });
+
+  it('takes the likeliest distinct reading, which may move a tile that was not a duplicate', () => {
+    // A and B both read f1; B can only be f1, A's next is f2, which C holds with little more weight than its f3
+    const p = [probs('f1', 0.5, { f2: 0.45 }), probs('f1', 0.9), probs('f2', 0.5, { f3: 0.48 })];
+    expect(apply(p)).toEqual(['f2', 'f1', 'f3']);
+  });
+
+  it('changes nothing when the flowers are already distinct, or with more than eight of them', () => {
+    const p = [probs('f1', 0.4, { f2: 0.39 }), probs('f2', 0.9), probs('5z')];
+    expect(distinctFlowers(p, classesOf(p))).toEqual([]);
+    const nine = [...FLOWERS, 'f1'].map((c) => probs(c, 0.7));
+    expect(distinctFlowers(nine, classesOf(nine))).toEqual([]);
+  });
+
+  it('only moves flowers among flowers, and keeps readings the caller chose (the hand check\'s) when distinct', () => {
+    const p = [probs('f3', 0.5, { '7z': 0.45 }), probs('7z', 0.5, { f3: 0.4 })];
+    // the caller read tile 1 as f4 though f3 is its likeliest flower: distinct, so it stays
+    expect(distinctFlowers(p, [ix('f3'), ix('f4')])).toEqual([]);
+    expect(apply(p)).toEqual(['f3', '7z']);
+  });
+
+  it('property: the flowers come out distinct, tiles that are not flowers never change, and the total log-probability is not lower than any other distinct reading found by trying swaps', () => {
+    const flowerVec = fc.array(fc.double({ min: 0.001, max: 1, noNaN: true }), { minLength: 8, maxLength: 8 });
+    fc.assert(fc.property(fc.array(fc.tuple(fc.boolean(), flowerVec), { minLength: 1, maxLength: 8 }), (tiles) => {
+      const p = tiles.map(([isFlower, fv]) => {
+        const v = new Array<number>(K).fill(0.0001);
+        fv.forEach((q, f) => { v[ix(FLOWERS[f]!)] = q; });
+        if (!isFlower) v[ix('9p')] = 10;
+        const s = v.reduce((a, b) => a + b, 0);
+        return v.map((x) => x / s);
+      });
+      const classes = classesOf(p);
+      const out = [...classes];
+      for (const { index, k } of distinctFlowers(p, classes)) out[index] = k;
+      const fl = out.filter((k) => k >= ix('f1') && k <= ix('f8'));
+      expect(new Set(fl).size).toBe(fl.length);
+      out.forEach((k, i) => { if (classes[i] === ix('9p')) expect(k).toBe(ix('9p')); });
+      const total = (cl: number[]) => cl.reduce((s, k, i) => s + (k >= ix('f1') && k <= ix('f8') ? Math.log(p[i]![k]!) : 0), 0);
+      // no swap of two flower tiles' readings, and no move to an unused flower, does better
+      const fIdx = out.flatMap((k, i) => (k >= ix('f1') && k <= ix('f8') ? [i] : []));
+      for (const a of fIdx) {
+        for (const b of fIdx) {
+          const t = [...out]; [t[a], t[b]] = [t[b]!, t[a]!];
+          expect(total(t)).toBeLessThanOrEqual(total(out) + 1e-9);
+        }
+        for (let f = ix('f1'); f <= ix('f8'); f++) {
+          if (out.includes(f)) continue;
+          const t = [...out]; t[a] = f;
+          expect(total(t)).toBeLessThanOrEqual(total(out) + 1e-9);
+        }
+      }
+    }));
   });
 });
