@@ -239,7 +239,7 @@ const MAX_COMBOS = 20000;
 export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOptions = {}): HandCheckResult {
   const maxTiles = opts.maxTiles ?? 8, minProb = opts.minProb ?? 0.02, maxCost = opts.maxCost ?? 6;
   const first = probs.map(argmax);
-  if (isCompleteTileSet(first)) return spareBacks({ classes: first, changed: [], complete: true, dropped: [] }, opts);
+  if (isCompleteTileSet(first)) return spareBacks(readAlike(probs, first, opts) ?? { classes: first, changed: [], complete: true, dropped: [] }, opts);
   const det = opts.detScores, dropBelow = opts.dropBelow ?? DROP_BELOW, dropPrior = opts.dropPrior ?? DROP_PRIOR;
   const flowerGuessMass = opts.flowerGuessMass ?? FLOWER_GUESS_MASS;
   const unreadBelow = opts.unreadBelow ?? 0, unreadCost = opts.unreadCost ?? UNREAD_COST, unreadFirst = opts.unreadFirst ?? [];
@@ -305,9 +305,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     const key = g.join(',');
     let ks = kindsOf.get(key);
     if (!ks) {
-      const w = Array.from({ length: FLOWER_BASE }, (_, k) => g.reduce((s, j) => s + probs[j]![k]!, 0));
-      const pri = (k: number) => { const j = unreadFirst.indexOf(k); return j < 0 ? unreadFirst.length : j; };
-      ks = Array.from({ length: FLOWER_BASE }, (_, k) => k).filter((k) => g.length > 1 || k !== first[g[0]!]).sort((a, b) => pri(a) - pri(b) || w[b]! - w[a]!);
+      ks = unreadKindOrder(probs, g, unreadFirst).filter((k) => g.length > 1 || k !== first[g[0]!]);
       kindsOf.set(key, ks);
     }
     return ks;
@@ -335,6 +333,41 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     for (const [i] of combo.picks) trial[i] = first[i]!;
   }
   return { classes: first, changed: [], complete: false, dropped: [] };
+}
+
+/** The tile kinds (not flowers, not face-down) an unread tile or group may be read as: those of
+ * `unreadFirst` first, in its order, then the likeliest by the members' summed probabilities. */
+function unreadKindOrder(probs: readonly ArrayLike<number>[], g: readonly number[], unreadFirst: readonly number[]): number[] {
+  const w = Array.from({ length: FLOWER_BASE }, (_, k) => g.reduce((s, j) => s + probs[j]![k]!, 0));
+  const pri = (k: number) => { const j = unreadFirst.indexOf(k); return j < 0 ? unreadFirst.length : j; };
+  return Array.from({ length: FLOWER_BASE }, (_, k) => k).sort((a, b) => pri(a) - pri(b) || w[b]! - w[a]!);
+}
+
+/**
+ * A complete hand in which look-alike unread tiles (below `unreadBelow`, within `twinL1` of each
+ * other: one unseen design, so one kind) are read as different kinds: two held-out birds of
+ * thirteen orphans read one as the bamboo 1 and one as the Green dragon make a hand with a pair of
+ * Green dragons. Each such group is read as one kind, the bird or one of the kinds its members are
+ * read as, the first in the unread order (the bird first, then the members' summed probabilities)
+ * with which the hand is still complete; null
+ * when there is no such group or no kind keeps the hand complete.
+ */
+function readAlike(probs: readonly ArrayLike<number>[], first: readonly number[], opts: HandCheckOptions): HandCheckResult | null {
+  const unreadBelow = opts.unreadBelow ?? 0, unreadFirst = opts.unreadFirst ?? [];
+  const unread = probs.map((_, i) => i).filter((i) => probs[i]![first[i]!]! < unreadBelow && first[i]! < FLOWER_BASE);
+  const split = lookAlikes(probs, unread, opts.twinL1 ?? TWIN_L1).filter((g) => new Set(g.map((i) => first[i])).size > 1);
+  if (!split.length) return null;
+  const trial = [...first];
+  for (const g of split) {
+    // one of the kinds they are read as, or the bird: not any kind that happens to complete the hand
+    for (const k of unreadKindOrder(probs, g, unreadFirst).filter((k) => unreadFirst.includes(k) || g.some((i) => first[i] === k))) {
+      for (const i of g) trial[i] = k;
+      if (isCompleteTileSet(trial)) break;
+      for (const i of g) trial[i] = first[i]!;
+    }
+  }
+  const changed = trial.flatMap((k, i) => (k !== first[i] ? [i] : []));
+  return changed.length ? { classes: trial, changed, complete: true, dropped: [] } : null;
 }
 
 /** HandCheckOptions.dropSpareBacks on a complete result. */

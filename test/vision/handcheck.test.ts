@@ -357,6 +357,34 @@ describe('spare face-down tiles (dropSpareBacks)', () => {
   });
 });
 
+describe('look-alike unread tiles in a complete hand', () => {
+  // thirteen orphans whose two held-out birds are read one as the bamboo 1, one as the Green dragon
+  const orphans = sure('1m 9m 1p 9p 9s 1z 2z 3z 4z 5z 6z 7z');
+  const birdA = probs('1s', 0.22, { '7z': 0.2, '6z': 0.15 });
+  const birdB = probs('6z', 0.25, { '1s': 0.18, '7z': 0.15 });
+  const opts = { unreadBelow: 0.5, unreadFirst: UNREAD_FIRST };
+
+  it('reads them as one kind, the bird first, when the hand stays complete', () => {
+    const p = [...orphans, birdA, birdB];
+    expect(isCompleteTileSet(p.map((v) => v.indexOf(Math.max(...v))))).toBe(true);
+    const r = checkHand(p, opts);
+    expect(r.complete).toBe(true);
+    expect(r.changed).toEqual([13]);
+    expect(codesOf(r.classes).slice(12)).toEqual(['1s', '1s']);
+  });
+
+  it('leaves them as read when they do not look alike, when they are read surely, or when no one kind keeps the hand complete', () => {
+    const p = [...orphans, birdA, birdB];
+    expect(checkHand(p, { ...opts, twinL1: 0.05 }).changed).toEqual([]);
+    expect(checkHand(p, { ...opts, unreadBelow: 0.2 }).changed).toEqual([]);
+    // a chow hand: the look-alikes are read 1s and 2s in 1s 2s 3s; as one kind they break the chow
+    const chow = [...sure('3s 4m 5m 6m 7p 8p 9p 2z 2z 2z 5z 5z'), probs('1s', 0.3, { '2s': 0.25 }), probs('2s', 0.3, { '1s': 0.25 })];
+    const r = checkHand(chow, opts);
+    expect(r.complete).toBe(true);
+    expect(r.changed).toEqual([]);
+  });
+});
+
 describe('birdPungs', () => {
   // a complete hand whose pung of red dragons is read doubtfully, each tile giving the bamboo 1 some weight
   const rest = sure('1m 2m 3m 4m 5m 6m 7m 8m 9m 5p 5p');
