@@ -268,7 +268,15 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
       if (d !== undefined && dropCost === undefined && first[i]! < FLOWER_BASE && k >= FLOWER_BASE && flowers < flowerGuessMass) continue;
       if (cost <= maxCost) alts.push({ k, cost });
     }
-    const next = alts.sort((a, b) => a.cost - b.cost).slice(0, 2);
+    alts.sort((a, b) => a.cost - b.cost);
+    const next = alts.slice(0, 2);
+    // a face read as a flower takes part in the hand only as the tile it may be: its likeliest tile
+    // kind is a next guess too, though other flowers come before it (a pair of held-out North
+    // winds read as the spring, the autumn next, and the North only third)
+    if (first[i]! >= FLOWER_BASE && first[i]! < ALL_TILES && !next.some((a) => a.k < FLOWER_BASE)) {
+      const tile = alts.find((a) => a.k < FLOWER_BASE);
+      if (tile) next.push(tile);
+    }
     if (isUnread.has(i)) next.push({ k: UNREAD, cost: unreadCost });
     // a touch cheaper than one of them alone: look-alikes are read alike when both complete the hand
     if (groupOf.has(i)) next.push({ k: UNREAD_GROUP, cost: unreadCost - GROUP_PREFERENCE });

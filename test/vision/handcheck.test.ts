@@ -357,6 +357,21 @@ describe('spare face-down tiles (dropSpareBacks)', () => {
   });
 });
 
+describe('faces read as flowers', () => {
+  it('may be read as their likeliest tile kind when the hand needs it, though other flowers are likelier', () => {
+    // a concealed kong of North winds whose two face-up tiles (a held-out design) are read as the spring
+    const north = () => probs('f5', 0.32, { f7: 0.15, f1: 0.107, '4z': 0.083 });
+    const p = [...sure('3s 3s 3s 8m 8m 2z 2z 2z 8p 8p 8p back back'), north(), north()];
+    const r = checkHand(p);
+    expect(r.complete).toBe(true);
+    expect(r.changed).toEqual([13, 14]);
+    expect(codesOf(r.classes).slice(13)).toEqual(['4z', '4z']);
+    // a tile kind the face gives almost nothing (below the next guesses' floor) is not tried
+    const faint = () => probs('f5', 0.32, { f7: 0.15, f1: 0.107, '4z': 0.01 });
+    expect(checkHand([...sure('3s 3s 3s 8m 8m 2z 2z 2z 8p 8p 8p back back'), faint(), faint()]).complete).toBe(false);
+  });
+});
+
 describe('look-alike unread tiles in a complete hand', () => {
   // thirteen orphans whose two held-out birds are read one as the bamboo 1, one as the Green dragon
   const orphans = sure('1m 9m 1p 9p 9s 1z 2z 3z 4z 5z 6z 7z');
