@@ -357,8 +357,8 @@ function unreadKindOrder(probs: readonly ArrayLike<number>[], g: readonly number
  * thirteen orphans read one as the bamboo 1 and one as the Green dragon make a hand with a pair of
  * Green dragons. Each such group is read as one kind, the bird or one of the kinds its members are
  * read as, the first in the unread order (the bird first, then the members' summed probabilities)
- * with which the hand is still complete; null
- * when there is no such group or no kind keeps the hand complete.
+ * with which the hand is still complete; null when there is no such group or no kind keeps the
+ * hand complete.
  */
 function readAlike(probs: readonly ArrayLike<number>[], first: readonly number[], opts: HandCheckOptions): HandCheckResult | null {
   const unreadBelow = opts.unreadBelow ?? 0, unreadFirst = opts.unreadFirst ?? [];
@@ -478,12 +478,12 @@ export function birdPungs(probs: readonly ArrayLike<number>[], classes: readonly
  * One of each flower: a set has a single plum, orchid, ..., winter, so the tiles read as flowers
  * or seasons (`classes`, indices into TILE_CODES) are given distinct ones, the assignment that is
  * likeliest by their probabilities (the sum of log-probabilities, over the eight flower classes
- * only). Nothing changes when the readings are already distinct; otherwise a tile that was not
- * a duplicate may move as well, when that makes room for a likelier reading of another. The hand check
- * asks the same of a hand it has to mend, but only among its few least sure tiles' next guesses,
- * and not at all when it finds nothing to mend or too much (a hand of unseen birds and flowers).
- * More than eight flower readings cannot all be distinct: then nothing changes. Returns the
- * indices whose class changes and their new classes.
+ * only). Nothing changes when the readings are already distinct; otherwise a tile that was not a
+ * duplicate may move as well, when that makes room for a likelier reading of another. The hand
+ * check asks the same of a hand it has to mend, but only among its few least sure tiles' next
+ * guesses, and not at all when it finds nothing to mend or too much (a hand of unseen birds and
+ * flowers). More than eight flower readings cannot all be distinct: then nothing changes. Returns
+ * the indices whose class changes and their new classes.
  */
 export function distinctFlowers(probs: readonly ArrayLike<number>[], classes: readonly number[]): { index: number; k: number }[] {
   const N = ALL_TILES - FLOWER_BASE;
