@@ -103,6 +103,9 @@ function restComplete(c: Uint8Array, setsLeft: number, special: boolean): boolea
 }
 
 export interface HandCheckOptions {
+  /** Whether the flowers' identities count (no two of one flower) in the check; default true.
+   * With false the check leaves them to distinctFlowers, which tells them apart afterwards. */
+  flowerIdentity?: boolean;
   /** Only this many of the least certain tiles may change (default 8). */
   maxTiles?: number;
   /** A guess below this probability is never taken (default 0.02). */
@@ -239,7 +242,8 @@ const MAX_COMBOS = 20000;
 export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOptions = {}): HandCheckResult {
   const maxTiles = opts.maxTiles ?? 8, minProb = opts.minProb ?? 0.02, maxCost = opts.maxCost ?? 6;
   const first = probs.map(argmax);
-  if (isCompleteTileSet(first)) return spareBacks(readAlike(probs, first, opts) ?? { classes: first, changed: [], complete: true, dropped: [] }, opts);
+  const isComplete = opts.flowerIdentity === false ? (c: readonly number[]) => isCompleteTileSet(c.filter((k) => k < FLOWER_BASE || k >= ALL_TILES)) : isCompleteTileSet;
+  if (isComplete(first)) return spareBacks(readAlike(probs, first, opts, isComplete) ?? { classes: first, changed: [], complete: true, dropped: [] }, opts);
   const det = opts.detScores, dropBelow = opts.dropBelow ?? DROP_BELOW, dropPrior = opts.dropPrior ?? DROP_PRIOR;
   const flowerGuessMass = opts.flowerGuessMass ?? FLOWER_GUESS_MASS;
   const unreadBelow = opts.unreadBelow ?? 0, unreadCost = opts.unreadCost ?? UNREAD_COST, unreadFirst = opts.unreadFirst ?? [];
@@ -269,7 +273,8 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
       if (cost <= maxCost) alts.push({ k, cost });
     }
     alts.sort((a, b) => a.cost - b.cost);
-    const next = alts.slice(0, 2);
+    // which flower a flower is does not change the hand: without flowerIdentity only tile kinds are tried
+    const next = (opts.flowerIdentity === false && first[i]! >= FLOWER_BASE ? alts.filter((a) => a.k < FLOWER_BASE || a.k >= ALL_TILES) : alts).slice(0, 2);
     // a face read as a flower takes part in the hand only as the tile it may be: its likeliest tile
     // kind is a next guess too, though other flowers come before it (a pair of held-out North
     // winds read as the spring, the autumn next, and the North only third)
@@ -318,7 +323,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     }
     return ks;
   };
-  const completes = () => isCompleteTileSet(trial.some((k) => k === DROPPED) ? trial.filter((k) => k !== DROPPED) : trial);
+  const completes = () => isComplete(trial.some((k) => k === DROPPED) ? trial.filter((k) => k !== DROPPED) : trial);
   for (const combo of combos) {
     for (const [i, k] of combo.picks) trial[i] = k;
     const pick = combo.picks.find(([, k]) => k === UNREAD || k === UNREAD_GROUP);
@@ -360,7 +365,7 @@ function unreadKindOrder(probs: readonly ArrayLike<number>[], g: readonly number
  * with which the hand is still complete; null when there is no such group or no kind keeps the
  * hand complete.
  */
-function readAlike(probs: readonly ArrayLike<number>[], first: readonly number[], opts: HandCheckOptions): HandCheckResult | null {
+function readAlike(probs: readonly ArrayLike<number>[], first: readonly number[], opts: HandCheckOptions, isComplete: (c: readonly number[]) => boolean): HandCheckResult | null {
   const unreadBelow = opts.unreadBelow ?? 0, unreadFirst = opts.unreadFirst ?? [];
   const unread = probs.map((_, i) => i).filter((i) => probs[i]![first[i]!]! < unreadBelow && first[i]! < FLOWER_BASE);
   const split = lookAlikes(probs, unread, opts.twinL1 ?? TWIN_L1).filter((g) => new Set(g.map((i) => first[i])).size > 1);
@@ -370,7 +375,7 @@ function readAlike(probs: readonly ArrayLike<number>[], first: readonly number[]
     // one of the kinds they are read as, or the bird: not any kind that happens to complete the hand
     for (const k of unreadKindOrder(probs, g, unreadFirst).filter((k) => unreadFirst.includes(k) || g.some((i) => first[i] === k))) {
       for (const i of g) trial[i] = k;
-      if (isCompleteTileSet(trial)) break;
+      if (isComplete(trial)) break;
       for (const i of g) trial[i] = first[i]!;
     }
   }
@@ -384,7 +389,8 @@ function spareBacks(r: HandCheckResult, opts: HandCheckOptions): HandCheckResult
   if (!opts.dropSpareBacks || !det) return r;
   const backs = r.classes.flatMap((k, i) => (k === BACK ? [i] : []));
   if (!backs.length) return r;
-  const spare = backs.length - usableBacks(r.classes.filter((k) => k !== DROPPED));
+  // flowers take no part in the kongs (and with flowerIdentity false, two may still share a name)
+  const spare = backs.length - usableBacks(r.classes.filter((k) => k !== DROPPED && (k < FLOWER_BASE || k >= ALL_TILES)));
   const dropBelow = opts.dropBelow ?? DROP_BELOW;
   const out = backs.filter((i) => det[i]! < dropBelow && (opts.spareBackOk?.[i] ?? true)).sort((a, b) => det[a]! - det[b]!).slice(0, spare);
   if (!out.length) return r;
@@ -467,7 +473,7 @@ export function birdPungs(probs: readonly ArrayLike<number>[], classes: readonly
     if (idx.length < 3) continue;
     if (!idx.every((i) => probs[i]![classes[i]!]! < BIRD_PUNG_TOP && probs[i]![bird]! >= BIRD_PUNG_BIRD && birdLike(probs[i]!))) continue;
     const next = trial.map((k, i) => (idx.includes(i) ? bird : k));
-    if (next.filter((k) => k === bird).length > 4 || (complete && !isCompleteTileSet(next))) continue;
+    if (next.filter((k) => k === bird).length > 4 || (complete && !isCompleteTileSet(next.filter((k) => k < FLOWER_BASE || k >= ALL_TILES)))) continue;
     trial = next;
     out.push(...idx);
   }

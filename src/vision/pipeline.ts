@@ -360,8 +360,9 @@ export interface PipelineOptions {
   /** Read a set of three or four tiles read doubtfully as one honour as the 1 of bamboo, when
    * each gives it some weight (birdPungs; default true; with the hand check). */
   birdPungs?: boolean;
-  /** Tiles read as the same flower or season are told apart, the likeliest distinct reading taken
-   * (distinctFlowers; default true; with the hand check). */
+  /** Tiles read as the same flower or season are told apart after the hand check, the likeliest
+   * distinct reading taken, and the hand check itself leaves which flower is which alone
+   * (distinctFlowers, HandCheckOptions.flowerIdentity; default true; with the hand check). */
   distinctFlowers?: boolean;
   /** Detect again on the photo shrunk (ZOOM_OUT_FIT), and keep that when its tiles are those of a
    * close-up (closeUpFit; default true). */
@@ -733,6 +734,9 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     const verified = (i: number) => (opts.verifiedStay ?? true) && liveSet.has(i) && (pTile[i] ?? 0) >= LONE_VERIFIED;
     const check = (pool: number[], strays: boolean[]) => checkHandWithStrays(pool.map((i) => probs[i]!), strays.map((s, j) => s && !verified(pool[j]!)), {
       detScores: pool.map((i) => (verified(i) ? Math.max(dets[i]!.score, DROP_BELOW) : dets[i]!.score)), unreadBelow: UNREAD_BELOW, unreadFirst: UNREAD_FIRST, dropSpareBacks: true,
+      // which flower is which is settled afterwards (distinctFlowers), so the check spends its
+      // tiles and budget on the tiles that make the hand
+      flowerIdentity: !(opts.distinctFlowers ?? true),
       spareBackOk: loneBacks(pool.map((i) => rasterBoxes[i]!), pool.map((i) => all[i]!.code === 'back')),
     });
     let pool = live;

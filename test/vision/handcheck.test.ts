@@ -85,6 +85,24 @@ describe('checkHand', () => {
     expect(codesOf(r.classes).slice(14)).toEqual(['f2', 'f3']);
   });
 
+  it('with flowerIdentity false, leaves two tiles read as the same flower to the caller and tries only tile kinds for a flower', () => {
+    const p = sure('1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z');
+    p.push(probs('f2', 0.9), probs('f2', 0.55, { f3: 0.4 }));
+    const r = checkHand(p, { flowerIdentity: false });
+    expect(r.complete).toBe(true);
+    expect(r.changed).toEqual([]);
+    // a hand short of its 2m, one of whose two orchids (read twice) gives the 2m some weight: the
+    // check mends the hand (its eight tiles and budget are not spent telling the flowers apart)
+    const q = sure('1m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z');
+    q.push(probs('f6', 0.22, { '3m': 0.15, f2: 0.2, f8: 0.18, '2m': 0.06 }), probs('f6', 0.9));
+    const blind = checkHand(q, { flowerIdentity: false });
+    expect(blind.complete).toBe(true);
+    expect(codesOf(blind.classes).slice(13)).toEqual(['2m', 'f6']);
+    // with the flowers' identities counted, a flower's next guesses are other flowers and its
+    // likeliest tile kind (3m), which cannot complete the hand
+    expect(checkHand(q).complete).toBe(false);
+  });
+
   it('takes the cheapest completion', () => {
     // the first tile read as 1m: 4m (4-5-6) and 7m (5-6-7) both complete the hand; 4m is likelier
     const p = sure('4m 5m 6m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z');
