@@ -20,7 +20,7 @@
  * The cost of a change is the drop in log-probability, summed over changed tiles.
  */
 import { allPairsPung, honorsKnittedPattern, isKnittedComplete, isSevenPairs, isStandardComplete, isThirteenOrphans } from '../engine/decompose.ts';
-import { ALL_TILES, FLOWER_BASE, TILE_KINDS } from '../engine/tiles.ts';
+import { ALL_TILES, FLOWER_BASE, isFlower, TILE_KINDS } from '../engine/tiles.ts';
 import { flowerMass } from './postprocess.ts';
 import { TILE_CODES } from './types.ts';
 
@@ -34,6 +34,9 @@ const BACK = TILE_CODES.indexOf('back');
 export function isCompleteTileSet(classes: readonly number[]): boolean {
   return completeBacks(classes, true) >= 0;
 }
+
+/** The classes without the flowers and seasons, which take no part in the hand's shape. */
+const withoutFlowers = (classes: readonly number[]): number[] => classes.filter((k) => !isFlower(k));
 
 /**
  * How many of the face-down tiles a complete hand can take as concealed kongs (the most over the
@@ -242,7 +245,7 @@ const MAX_COMBOS = 20000;
 export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOptions = {}): HandCheckResult {
   const maxTiles = opts.maxTiles ?? 8, minProb = opts.minProb ?? 0.02, maxCost = opts.maxCost ?? 6;
   const first = probs.map(argmax);
-  const isComplete = opts.flowerIdentity === false ? (c: readonly number[]) => isCompleteTileSet(c.filter((k) => k < FLOWER_BASE || k >= ALL_TILES)) : isCompleteTileSet;
+  const isComplete = opts.flowerIdentity === false ? (c: readonly number[]) => isCompleteTileSet(withoutFlowers(c)) : isCompleteTileSet;
   if (isComplete(first)) return spareBacks(readAlike(probs, first, opts, isComplete) ?? { classes: first, changed: [], complete: true, dropped: [] }, opts);
   const det = opts.detScores, dropBelow = opts.dropBelow ?? DROP_BELOW, dropPrior = opts.dropPrior ?? DROP_PRIOR;
   const flowerGuessMass = opts.flowerGuessMass ?? FLOWER_GUESS_MASS;
@@ -251,7 +254,7 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   // a face-down tile beyond the kongs is left out of the hand, so turning a doubtful face into
   // `back` would dodge the check.
   // unread tiles that look alike may be read as one: the least sure of each group stands for it
-  const unreadable = probs.map((_, i) => i).filter((i) => probs[i]![first[i]!]! < unreadBelow && first[i]! < FLOWER_BASE);
+  const unreadable = unreadTiles(probs, first, unreadBelow);
   const isUnread = new Set(unreadable);
   const groupOf = new Map<number, number[]>();
   for (const g of lookAlikes(probs, unreadable, opts.twinL1 ?? TWIN_L1)) if (g.length > 1) groupOf.set(g[0]!, g);
@@ -274,12 +277,12 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     }
     alts.sort((a, b) => a.cost - b.cost);
     // which flower a flower is does not change the hand: without flowerIdentity only tile kinds are tried
-    const next = (opts.flowerIdentity === false && first[i]! >= FLOWER_BASE ? alts.filter((a) => a.k < FLOWER_BASE || a.k >= ALL_TILES) : alts).slice(0, 2);
+    const next = (opts.flowerIdentity === false && isFlower(first[i]!) ? alts.filter((a) => !isFlower(a.k)) : alts).slice(0, 2);
     // a face read as a flower takes part in the hand only as the tile it may be: its likeliest tile
     // kind is a next guess too, though other flowers come before it (a pair of held-out North
     // winds read as the spring, the autumn next, and the North only third)
-    if (first[i]! >= FLOWER_BASE && first[i]! < ALL_TILES && !next.some((a) => a.k < FLOWER_BASE)) {
-      const tile = alts.find((a) => a.k < FLOWER_BASE);
+    if (isFlower(first[i]!) && !next.some((a) => !isFlower(a.k))) {
+      const tile = alts.find((a) => !isFlower(a.k));
       if (tile) next.push(tile);
     }
     if (isUnread.has(i)) next.push({ k: UNREAD, cost: unreadCost });
@@ -348,6 +351,11 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   return { classes: first, changed: [], complete: false, dropped: [] };
 }
 
+/** The tiles read as a tile kind (not a flower, not face-down) with a first guess below `unreadBelow`. */
+function unreadTiles(probs: readonly ArrayLike<number>[], first: readonly number[], unreadBelow: number): number[] {
+  return probs.map((_, i) => i).filter((i) => probs[i]![first[i]!]! < unreadBelow && first[i]! < FLOWER_BASE);
+}
+
 /** The tile kinds (not flowers, not face-down) an unread tile or group may be read as: those of
  * `unreadFirst` first, in its order, then the likeliest by the members' summed probabilities. */
 function unreadKindOrder(probs: readonly ArrayLike<number>[], g: readonly number[], unreadFirst: readonly number[]): number[] {
@@ -367,7 +375,7 @@ function unreadKindOrder(probs: readonly ArrayLike<number>[], g: readonly number
  */
 function readAlike(probs: readonly ArrayLike<number>[], first: readonly number[], opts: HandCheckOptions, isComplete: (c: readonly number[]) => boolean): HandCheckResult | null {
   const unreadBelow = opts.unreadBelow ?? 0, unreadFirst = opts.unreadFirst ?? [];
-  const unread = probs.map((_, i) => i).filter((i) => probs[i]![first[i]!]! < unreadBelow && first[i]! < FLOWER_BASE);
+  const unread = unreadTiles(probs, first, unreadBelow);
   const split = lookAlikes(probs, unread, opts.twinL1 ?? TWIN_L1).filter((g) => new Set(g.map((i) => first[i])).size > 1);
   if (!split.length) return null;
   const trial = [...first];
@@ -390,7 +398,7 @@ function spareBacks(r: HandCheckResult, opts: HandCheckOptions): HandCheckResult
   const backs = r.classes.flatMap((k, i) => (k === BACK ? [i] : []));
   if (!backs.length) return r;
   // flowers take no part in the kongs (and with flowerIdentity false, two may still share a name)
-  const spare = backs.length - usableBacks(r.classes.filter((k) => k !== DROPPED && (k < FLOWER_BASE || k >= ALL_TILES)));
+  const spare = backs.length - usableBacks(withoutFlowers(r.classes.filter((k) => k !== DROPPED)));
   const dropBelow = opts.dropBelow ?? DROP_BELOW;
   const out = backs.filter((i) => det[i]! < dropBelow && (opts.spareBackOk?.[i] ?? true)).sort((a, b) => det[a]! - det[b]!).slice(0, spare);
   if (!out.length) return r;
@@ -473,7 +481,8 @@ export function birdPungs(probs: readonly ArrayLike<number>[], classes: readonly
     if (idx.length < 3) continue;
     if (!idx.every((i) => probs[i]![classes[i]!]! < BIRD_PUNG_TOP && probs[i]![bird]! >= BIRD_PUNG_BIRD && birdLike(probs[i]!))) continue;
     const next = trial.map((k, i) => (idx.includes(i) ? bird : k));
-    if (next.filter((k) => k === bird).length > 4 || (complete && !isCompleteTileSet(next.filter((k) => k < FLOWER_BASE || k >= ALL_TILES)))) continue;
+    // the flowers are left out: which is which is settled afterwards (distinctFlowers)
+    if (next.filter((k) => k === bird).length > 4 || (complete && !isCompleteTileSet(withoutFlowers(next)))) continue;
     trial = next;
     out.push(...idx);
   }
@@ -493,7 +502,7 @@ export function birdPungs(probs: readonly ArrayLike<number>[], classes: readonly
  */
 export function distinctFlowers(probs: readonly ArrayLike<number>[], classes: readonly number[]): { index: number; k: number }[] {
   const N = ALL_TILES - FLOWER_BASE;
-  const idx = classes.flatMap((k, i) => (k >= FLOWER_BASE && k < ALL_TILES ? [i] : []));
+  const idx = classes.flatMap((k, i) => (isFlower(k) ? [i] : []));
   if (idx.length < 2 || idx.length > N) return [];
   if (new Set(idx.map((i) => classes[i])).size === idx.length) return [];
   const lp = idx.map((i) => Array.from({ length: N }, (_, f) => Math.log(Math.max(probs[i]![FLOWER_BASE + f]!, 1e-9))));
