@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { layoutTiles, rowAngle, type LayoutInput } from '../../src/vision/layout.ts';
+import fc from 'fast-check';
+import { ANGLE_NEIGHBOUR_REACH, layoutTiles, rowAngle, tileAngles, type LayoutInput } from '../../src/vision/layout.ts';
 import type { Box } from '../../src/vision/types.ts';
 
 const W = 30, H = 40;
@@ -51,5 +52,46 @@ describe('layoutTiles', () => {
 
   it('returns empty for no tiles', () => {
     expect(layoutTiles([]).order).toEqual([]);
+  });
+});
+
+describe('tileAngles', () => {
+  const at = (deg: number, k: number, step = 50, x0 = 500, y0 = 400): Box => {
+    const a = (deg * Math.PI) / 180;
+    return [x0 + k * step * Math.cos(a) - W / 2, y0 + k * step * Math.sin(a) - H / 2, W, H];
+  };
+  it('gives every tile of a turned row the row\'s angle, either way round', () => {
+    for (const deg of [-38, -25, -8, 0, 12, 25, 40]) {
+      const boxes = [0, 1, 2, 3, 4, 5].map((k) => at(deg, k));
+      for (const a of tileAngles(boxes)) expect(a).toBeCloseTo(deg, 6);
+      for (const a of tileAngles([...boxes].reverse())) expect(a).toBeCloseTo(deg, 6);
+    }
+  });
+  it('folds angles modulo 90 degrees: a row running down the photo, and a grid, are not turned', () => {
+    const column = [0, 1, 2, 3].map((k) => at(90, k));
+    for (const a of tileAngles(column)) expect(Math.abs(a)).toBeLessThan(1e-9);
+    const grid: Box[] = [];
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 4; c++) grid.push([c * 31, r * 41, W, H]);
+    for (const a of tileAngles(grid)) expect(Math.abs(a)).toBeLessThan(1e-9);
+    // a row turned 70 degrees is a row turned -20 degrees seen from its side
+    for (const a of tileAngles([0, 1, 2].map((k) => at(70, k)))) expect(a).toBeCloseTo(-20, 6);
+  });
+  it('gives 0 to a tile with no neighbour within reach, and takes only the two nearest', () => {
+    const far = ANGLE_NEIGHBOUR_REACH * H + 5;
+    const boxes: Box[] = [at(25, 0), at(25, 1), [1000, 50, W, H], [1000 + far, 50 + far, W, H]];
+    const a = tileAngles(boxes);
+    expect(a[0]).toBeCloseTo(25, 6);
+    expect(a[2]).toBe(0);
+    expect(a[3]).toBe(0);
+    expect(tileAngles([[0, 0, W, H]])).toEqual([0]);
+    expect(tileAngles([])).toEqual([]);
+  });
+  it('always lies in (-45, 45]', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 400 })), { minLength: 1, maxLength: 12 }), (xy) => {
+      for (const a of tileAngles(xy.map(([x, y]) => [x, y, W, H] as Box))) {
+        expect(a).toBeGreaterThan(-45);
+        expect(a).toBeLessThanOrEqual(45);
+      }
+    }));
   });
 });

@@ -334,6 +334,26 @@ describe('scanPhoto: the flower reader\'s second look, turned 180 degrees as the
     expect((await scanWith('all')).batches).toEqual([2, 2]);
     expect((await scanWith('off')).batches).toEqual([2]);
   });
+
+  it('reads flowers photographed turned again stood straight, and averages the two readings', async () => {
+    // three flowers in a row turned 26.6 degrees (16 px down for every 32 across), each read surely
+    // as its own flower the first time; the reader reads any later batch as f3
+    const turned: Placed[] = [0, 1, 2].map((k) => ({ cx: 100 + 32 * k, cy: 240 + 16 * k, det: 0.95 - 0.001 * k, code: `f${k + 5}` }));
+    const sure = [[0, 0, 0, 0, 12, 0, 0, 0], [0, 0, 0, 0, 0, 12, 0, 0], [0, 0, 0, 0, 0, 0, 12, 0]];
+    const run = async (opts: PipelineOptions) => {
+      const tiles = [...row(), ...turned], batches: number[] = [];
+      const byStrength = [...tiles].sort((a, b) => b.det - a.det);
+      const models: Models = { detector: fakeDetector(tiles), classifier: fakeClassifier(byStrength.map((t) => t.code)), flowers: fakeReader(sure, batches), labels: TILE_CODES, bytes: 0 };
+      const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
+      const r = await scanPhoto(photo, models, { zoom: false, ...opts });
+      return { batches, score: (k: number) => r.tiles.find((t) => at(t.box, turned[k]!))!.score };
+    };
+    const on = await run({}), off = await run({ flowerStraighten: false });
+    expect(on.batches).toEqual([3, 3]);
+    expect(off.batches).toEqual([3]);
+    // the straight reading (f3) is averaged in: each flower is read less surely as its own
+    for (const k of [0, 1, 2]) expect(on.score(k)).toBeLessThan(off.score(k) - 0.1);
+  });
 });
 
 describe('scanPhoto with a finder (a second detector for tiles lying apart)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CROP_H, CROP_W, cropTiles, FLOWER_H, FLOWER_W, letterbox, letterboxPoint, orientRaster, PAD_VALUE, orientedSize, readExifOrientation, resizeArea, unletterboxPoint } from '../../src/vision/preprocess.ts';
+import { CROP_H, CROP_W, cropTiles, cropTurnedTiles, turnedTileSize, TURNED_VIEW_ENLARGE, FLOWER_H, FLOWER_W, letterbox, letterboxPoint, orientRaster, PAD_VALUE, orientedSize, readExifOrientation, resizeArea, unletterboxPoint } from '../../src/vision/preprocess.ts';
 import type { RasterImage } from '../../src/vision/types.ts';
 
 function raster(w: number, h: number, f: (x: number, y: number) => [number, number, number]): RasterImage {
@@ -185,6 +185,57 @@ describe('cropTiles', () => {
     // sideways: the box's x axis becomes the crop's vertical axis
     expect(side[2 * 48 + 24]).toBeGreaterThan(0.9); // top row red
     expect(side[2 * plane + 61 * 48 + 24]).toBeGreaterThan(0.9); // bottom row blue
+  });
+});
+
+describe('cropTurnedTiles', () => {
+  it('at angle 0 cuts exactly what cropTiles cuts, upright and sideways', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1000 }), fc.double({ min: 5, max: 60, noNaN: true }), fc.double({ min: 5, max: 60, noNaN: true }), fc.boolean(), (seed, w, h, side) => {
+      const img = raster(80, 70, (x, y) => [(x * 7 + y * 3 + seed) % 256, (x * y + seed) % 256, (x + 5 * y) % 256]);
+      const box: [number, number, number, number] = [(seed % 20), (seed % 9), w, h];
+      const a = cropTiles(img, [box], [side], FLOWER_W, FLOWER_H);
+      const b = cropTurnedTiles(img, [box], [side], [0], FLOWER_W, FLOWER_H);
+      expect(Array.from(b)).toEqual(Array.from(a));
+    }), { numRuns: 40 });
+  });
+  it('stands a turned tile straight: a boundary along the tile\'s axis runs straight across the crop', () => {
+    for (const deg of [-30, -20, 25, 35]) {
+      const t = (deg * Math.PI) / 180;
+      // red above the line through (100, 100) at the tile's angle, blue below it
+      const img = raster(200, 200, (x, y) => (-(x - 100) * Math.sin(t) + (y - 100) * Math.cos(t) < 0 ? [255, 0, 0] : [0, 0, 255]));
+      const [w, h] = [60, 80];
+      const bw = w * Math.cos(Math.abs(t)) + h * Math.sin(Math.abs(t)), bh = w * Math.sin(Math.abs(t)) + h * Math.cos(Math.abs(t));
+      const crop = cropTurnedTiles(img, [[100 - bw / 2, 100 - bh / 2, bw, bh]], [false], [deg], CROP_W, CROP_H, 1);
+      const plane = CROP_W * CROP_H;
+      for (const x of [2, 24, 45]) {
+        expect(crop[10 * CROP_W + x]).toBeGreaterThan(0.99); // top rows red across the crop
+        expect(crop[2 * plane + 53 * CROP_W + x]).toBeGreaterThan(0.99); // bottom rows blue
+      }
+      // the axis-aligned crop of the same box cuts the boundary slantwise: in some middle row the
+      // left and right columns differ, which no row of the straightened crop does
+      const flat = cropTiles(img, [[100 - bw / 2, 100 - bh / 2, bw, bh]], [false], CROP_W, CROP_H, 1);
+      const differs = (c: Float32Array) => [...Array(CROP_H).keys()].some((y) => Math.abs(c[y * CROP_W + 1]! - c[y * CROP_W + CROP_W - 2]!) > 0.5);
+      expect(differs(flat)).toBe(true);
+      expect(differs(crop)).toBe(false);
+    }
+  });
+  it('estimates the tile\'s own box from its turned box, within the detected box', () => {
+    const [w, h] = [55, 75];
+    for (const deg of [-30, -15, 15, 30]) {
+      const t = (Math.abs(deg) * Math.PI) / 180;
+      const bw = w * Math.cos(t) + h * Math.sin(t), bh = w * Math.sin(t) + h * Math.cos(t);
+      const [ew, eh] = turnedTileSize(bw, bh, deg, 1);
+      expect(ew).toBeCloseTo(w, 6);
+      expect(eh).toBeCloseTo(h, 6);
+      const [gw, gh] = turnedTileSize(bw, bh, deg);
+      expect(gw).toBeCloseTo(Math.min(bw, w * TURNED_VIEW_ENLARGE), 6);
+      expect(gh).toBeCloseTo(Math.min(bh, h * TURNED_VIEW_ENLARGE), 6);
+    }
+    expect(turnedTileSize(60, 80, 0, 1)).toEqual([60, 80]);
+    // a box too narrow for the angle (a tile's body, a neighbour in it) keeps 0.45-1 of each side
+    const [nw, nh] = turnedTileSize(60, 100, 40, 1);
+    expect(nw).toBeCloseTo(27, 6);
+    expect(nh).toBe(100);
   });
 });
 
