@@ -72,14 +72,16 @@ export const FLOWER_READER_WEIGHT = 0.9;
  * (flowers are laid aside, and a hand is complete without them). */
 export const FLOWER_LIES_APART = 0.5;
 /**
- * A flower read as turned more than this many degrees (tileAngles: from its neighbours) is read
- * again stood straight, and the two readings averaged (readFlowers). On the true boxes of
- * val-holdout's flowers the readers got 0.92 of those turned under 10 degrees right but 0.81 of
- * those turned 20-30; the straightened crop alone reads worse (the readers learned turned tiles
- * in their boxes), the mean better: 0.902 -> 0.915 of all flowers there, 0.915 -> 0.920 on
- * val-holdout-xl (model/HISTORY.md, stop 44).
+ * A flower turned this many degrees or more (tileAngles: from its neighbours) is read again stood
+ * straight, and the two readings averaged (readFlowers). On the true boxes of the held-out flowers
+ * the readers got those turned under 20 degrees about as often right as upright ones (val-holdout
+ * 0.92 under 10 and 10-20 degrees; val-holdout-xl 0.93 and 0.90) but fewer of those turned 20-30
+ * (0.81, 0.84). The straightened crop alone reads worse (the readers learned turned tiles in their
+ * boxes), the mean of both better. From 12 degrees the pipeline lost 6 flowers turned 12-20 degrees
+ * on the held-out sets and gained 3; from 20 it gains on every set but val-holdout-3k
+ * (model/HISTORY.md, stop 44).
  */
-export const FLOWER_STRAIGHTEN_FROM = 12;
+export const FLOWER_STRAIGHTEN_FROM = 20;
 /** ...unless it is doubtful twice over: a detector score below DROP_BELOW and no class this likely
  * (on val-holdout, patches of a cloth read as flowers scored 0.12-0.30, real flowers so weakly
  * detected 0.79 and more). */
@@ -241,6 +243,22 @@ async function classifyCrops(models: Models, crops: Float32Array, n: number, mod
   return readCrops(models.classifier2 ? [models.classifier, models.classifier2] : [models.classifier], crops, n, h, w, models.labels.length, mode, sure, confidence);
 }
 
+/** Tiles photographed turned FLOWER_STRAIGHTEN_FROM degrees or more whose reading is below
+ * TTA_CONFIDENT (and not some flower: the flower readers look at those) are read again stood
+ * straight (cropTurnedTiles) by the classifiers, the two readings averaged. */
+async function straightenTiles(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], mode: TtaMode): Promise<void> {
+  const f0 = models.labels.indexOf('f1');
+  const angles = tileAngles(boxes);
+  const idx = probs.flatMap((p, i) => (Math.abs(angles[i]!) >= FLOWER_STRAIGHTEN_FROM && topProbability(p) < TTA_CONFIDENT && (f0 < 0 || flowerMass(p, f0) < FLOWER_GATE) ? [i] : []));
+  if (!idx.length) return;
+  const { w, h } = modelCropSize(models);
+  const pick = <T,>(a: readonly T[]) => idx.map((i) => a[i]!);
+  const straight = await classifyCrops(models, cropTurnedTiles(img, pick(boxes), pick(sideways), pick(angles), w, h), idx.length, mode);
+  idx.forEach((i, m) => {
+    for (let k = 0; k < probs[i]!.length; k++) probs[i]![k] = (probs[i]![k]! + straight[m]![k]!) / 2;
+  });
+}
+
 /** The readings to read again turned 180 degrees: with `mode` 'all' every one, else (not 'off') those
  * whose top probability is below TTA_CONFIDENT. */
 function toTurn(probs: readonly Float32Array[], mode: TtaMode): number[] {
@@ -280,7 +298,7 @@ async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sidew
   if (straighten) {
     // a tile photographed turned is read again stood straight (cropTurnedTiles), the two readings averaged
     const angles = tileAngles(boxes);
-    const tilted = idx.flatMap((i, j) => (Math.abs(angles[i]!) > FLOWER_STRAIGHTEN_FROM ? [j] : []));
+    const tilted = idx.flatMap((i, j) => (Math.abs(angles[i]!) >= FLOWER_STRAIGHTEN_FROM ? [j] : []));
     if (tilted.length) {
       const pick = <T,>(a: readonly T[]) => tilted.map((j) => a[idx[j]!]!);
       const straight = await flowerProbs(models, cropTurnedTiles(img, pick(boxes), pick(sideways), pick(angles), FLOWER_W, FLOWER_H, margin), tilted.length);
@@ -355,6 +373,9 @@ export interface PipelineOptions {
   /** Read each flower turned more than FLOWER_STRAIGHTEN_FROM degrees again stood straight, and
    * average the two readings (readFlowers; default true). */
   flowerStraighten?: boolean;
+  /** Read the other tiles turned FLOWER_STRAIGHTEN_FROM degrees or more that the classifiers are
+   * unsure of again stood straight (straightenTiles; default false). */
+  tileStraighten?: boolean;
   /** Weak detections (>= EDGE_RESCUE_THRESHOLD) of tiles the photo's edge cuts may complete an
    * incomplete hand in the hand check (default: when the hand check is on). */
   edgeRescue?: boolean;
@@ -685,6 +706,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const { w: cw, h: ch } = modelCropSize(models);
   const crops = cropTiles(view, rasterBoxes, dets.map((d) => d.sideways), cw, ch);
   const probs = await classifyCrops(models, crops, N, ttaMode(opts.tta));
+  if (opts.tileStraighten) await straightenTiles(models, view, rasterBoxes, dets.map((d) => d.sideways), probs, ttaMode(opts.tta));
   const pTile = await verifyCrops(models, crops, dets.map((d) => d.score), minScore);
   if (T) T.classify = now() - t;
   if (opts.flowerReader ?? true) {
