@@ -243,22 +243,6 @@ async function classifyCrops(models: Models, crops: Float32Array, n: number, mod
   return readCrops(models.classifier2 ? [models.classifier, models.classifier2] : [models.classifier], crops, n, h, w, models.labels.length, mode, sure, confidence);
 }
 
-/** Tiles photographed turned FLOWER_STRAIGHTEN_FROM degrees or more whose reading is below
- * TTA_CONFIDENT (and not some flower: the flower readers look at those) are read again stood
- * straight (cropTurnedTiles) by the classifiers, the two readings averaged. */
-async function straightenTiles(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], mode: TtaMode): Promise<void> {
-  const f0 = models.labels.indexOf('f1');
-  const angles = tileAngles(boxes);
-  const idx = probs.flatMap((p, i) => (Math.abs(angles[i]!) >= FLOWER_STRAIGHTEN_FROM && topProbability(p) < TTA_CONFIDENT && (f0 < 0 || flowerMass(p, f0) < FLOWER_GATE) ? [i] : []));
-  if (!idx.length) return;
-  const { w, h } = modelCropSize(models);
-  const pick = <T,>(a: readonly T[]) => idx.map((i) => a[i]!);
-  const straight = await classifyCrops(models, cropTurnedTiles(img, pick(boxes), pick(sideways), pick(angles), w, h), idx.length, mode);
-  idx.forEach((i, m) => {
-    for (let k = 0; k < probs[i]!.length; k++) probs[i]![k] = (probs[i]![k]! + straight[m]![k]!) / 2;
-  });
-}
-
 /** The readings to read again turned 180 degrees: with `mode` 'all' every one, else (not 'off') those
  * whose top probability is below TTA_CONFIDENT. */
 function toTurn(probs: readonly Float32Array[], mode: TtaMode): number[] {
@@ -373,9 +357,6 @@ export interface PipelineOptions {
   /** Read each flower turned more than FLOWER_STRAIGHTEN_FROM degrees again stood straight, and
    * average the two readings (readFlowers; default true). */
   flowerStraighten?: boolean;
-  /** Read the other tiles turned FLOWER_STRAIGHTEN_FROM degrees or more that the classifiers are
-   * unsure of again stood straight (straightenTiles; default false). */
-  tileStraighten?: boolean;
   /** Weak detections (>= EDGE_RESCUE_THRESHOLD) of tiles the photo's edge cuts may complete an
    * incomplete hand in the hand check (default: when the hand check is on). */
   edgeRescue?: boolean;
@@ -706,7 +687,6 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const { w: cw, h: ch } = modelCropSize(models);
   const crops = cropTiles(view, rasterBoxes, dets.map((d) => d.sideways), cw, ch);
   const probs = await classifyCrops(models, crops, N, ttaMode(opts.tta));
-  if (opts.tileStraighten) await straightenTiles(models, view, rasterBoxes, dets.map((d) => d.sideways), probs, ttaMode(opts.tta));
   const pTile = await verifyCrops(models, crops, dets.map((d) => d.score), minScore);
   if (T) T.classify = now() - t;
   if (opts.flowerReader ?? true) {
