@@ -282,7 +282,7 @@ async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sidew
   if (straighten) {
     // a tile photographed turned is read again stood straight (cropTurnedTiles), the two readings averaged
     const angles = tileAngles(boxes);
-    const tilted = idx.flatMap((i, j) => (Math.abs(angles[i]!) >= FLOWER_STRAIGHTEN_FROM ? [j] : []));
+    const tilted = idx.flatMap((i, j) => (Math.abs(angles[i]!) >= FLOWER_STRAIGHTEN_FROM && topProbability(read[j]!) < TTA_CONFIDENT ? [j] : []));
     if (tilted.length) {
       const pick = <T,>(a: readonly T[]) => tilted.map((j) => a[idx[j]!]!);
       const straight = await flowerProbs(models, cropTurnedTiles(img, pick(boxes), pick(sideways), pick(angles), FLOWER_W, FLOWER_H, margin), tilted.length);

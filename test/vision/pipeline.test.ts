@@ -335,24 +335,29 @@ describe('scanPhoto: the flower reader\'s second look, turned 180 degrees as the
     expect((await scanWith('off')).batches).toEqual([2]);
   });
 
-  it('reads flowers photographed turned again stood straight, and averages the two readings', async () => {
-    // three flowers in a row turned 26.6 degrees (16 px down for every 32 across), each read surely
-    // as its own flower the first time; the reader reads any later batch as f3
+  it('reads the unsure flowers photographed turned again stood straight, and averages the two readings', async () => {
+    // three flowers in a row turned 26.6 degrees (16 px down for every 32 across); the reader reads
+    // its first batch as given and any later one (turned 180 degrees, or stood straight) as f3
     const turned: Placed[] = [0, 1, 2].map((k) => ({ cx: 100 + 32 * k, cy: 240 + 16 * k, det: 0.95 - 0.001 * k, code: `f${k + 5}` }));
-    const sure = [[0, 0, 0, 0, 12, 0, 0, 0], [0, 0, 0, 0, 0, 12, 0, 0], [0, 0, 0, 0, 0, 0, 12, 0]];
-    const run = async (opts: PipelineOptions) => {
-      const tiles = [...row(), ...turned], batches: number[] = [];
+    const one = (k: number, logit: number) => Array.from({ length: 8 }, (_, f) => (f === k + 4 ? logit : 0));
+    const run = async (first: number[][], opts: PipelineOptions) => {
+      const tiles = [...row(), ...turned], batches: number[] = [], probs: number[][] = [];
       const byStrength = [...tiles].sort((a, b) => b.det - a.det);
-      const models: Models = { detector: fakeDetector(tiles), classifier: fakeClassifier(byStrength.map((t) => t.code)), flowers: fakeReader(sure, batches), labels: TILE_CODES, bytes: 0 };
+      const models: Models = { detector: fakeDetector(tiles), classifier: fakeClassifier(byStrength.map((t) => t.code)), flowers: fakeReader(first, batches), labels: TILE_CODES, bytes: 0 };
       const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
-      const r = await scanPhoto(photo, models, { zoom: false, ...opts });
-      return { batches, score: (k: number) => r.tiles.find((t) => at(t.box, turned[k]!))!.score };
+      const r = await scanPhoto(photo, models, { zoom: false, probs, ...opts });
+      const f3 = TILE_CODES.indexOf('f3');
+      return { batches, f3: (k: number) => probs[r.tiles.findIndex((t) => at(t.box, turned[k]!))]![f3]! };
     };
-    const on = await run({}), off = await run({ flowerStraighten: false });
-    expect(on.batches).toEqual([3, 3]);
-    expect(off.batches).toEqual([3]);
-    // the straight reading (f3) is averaged in: each flower is read less surely as its own
-    for (const k of [0, 1, 2]) expect(on.score(k)).toBeLessThan(off.score(k) - 0.1);
+    // read unsurely (about 0.5 each) the first time: turned 180 degrees, then stood straight
+    const unsure = [0, 1, 2].map((k) => one(k, 2));
+    const on = await run(unsure, {}), off = await run(unsure, { flowerStraighten: false });
+    expect(on.batches).toEqual([3, 3, 3]);
+    expect(off.batches).toEqual([3, 3]);
+    // the straight reading (f3) is averaged in
+    for (const k of [0, 1, 2]) expect(on.f3(k)).toBeGreaterThan(off.f3(k) + 0.05);
+    // read surely the first time: neither turned nor stood straight
+    expect((await run([0, 1, 2].map((k) => one(k, 12)), {})).batches).toEqual([3]);
   });
 });
 
