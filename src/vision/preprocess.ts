@@ -304,59 +304,8 @@ export const CROP_MARGIN = 1.08;
  * tile stands up (the classifier is trained to accept either 90 or 270, and
  * 180-degree turned tiles). Supersampled bilinear, so shrinking does not alias.
  */
-export function cropTiles(img: RasterImage, boxes: Box[], sideways: boolean[], outW = CROP_W, outH = CROP_H, margin = CROP_MARGIN): Float32Array {
-  const N = boxes.length;
-  const out = new Float32Array(N * 3 * outW * outH);
-  const plane = outW * outH;
-  for (let n = 0; n < N; n++) {
-    const [bx, by, bw, bh] = boxes[n];
-    const cx = bx + bw / 2, cy = by + bh / 2;
-    const hw = (bw / 2) * margin, hh = (bh / 2) * margin;
-    const side = sideways[n];
-    // source pixels per output pixel along each output axis
-    const stepU = side ? (2 * hh) / outW : (2 * hw) / outW;
-    const stepV = side ? (2 * hw) / outH : (2 * hh) / outH;
-    const ku = Math.max(1, Math.min(3, Math.round(stepU)));
-    const kv = Math.max(1, Math.min(3, Math.round(stepV)));
-    const norm = 1 / (ku * kv * 255);
-    const base = n * 3 * plane;
-    for (let v = 0; v < outH; v++) cropRow(img, v, outW, outH, ku, kv, side, cx, cy, hw, hh, out, base + v * outW, plane, norm);
-  }
-  return out;
-}
-
-/** Output row v of one crop of cropTiles, written from `d`. */
-function cropRow(img: RasterImage, v: number, outW: number, outH: number, ku: number, kv: number, side: boolean, cx: number, cy: number, hw: number, hh: number, out: Float32Array, d: number, plane: number, norm: number): void {
-  const { width: W, height: H, channels: C, data } = img;
-  const rowStride = W * C;
-  for (let u = 0; u < outW; u++, d++) {
-    let r = 0, g = 0, b = 0;
-    for (let j = 0; j < kv; j++) {
-      const uy = ((v + (j + 0.5) / kv) / outH) * 2 - 1;
-      for (let i = 0; i < ku; i++) {
-        const ux = ((u + (i + 0.5) / ku) / outW) * 2 - 1;
-        // upright: (ux, uy) -> (cx + ux*hw, cy + uy*hh); sideways: turned 90 degrees
-        const fx = (side ? cx + uy * hw : cx + ux * hw) - 0.5;
-        const fy = (side ? cy - ux * hh : cy + uy * hh) - 0.5;
-        let x0 = Math.floor(fx), y0 = Math.floor(fy);
-        const ax = fx - x0, ay = fy - y0;
-        let x1 = x0 + 1, y1 = y0 + 1;
-        if (x0 < 0) x0 = 0; else if (x0 > W - 1) x0 = W - 1;
-        if (x1 < 0) x1 = 0; else if (x1 > W - 1) x1 = W - 1;
-        if (y0 < 0) y0 = 0; else if (y0 > H - 1) y0 = H - 1;
-        if (y1 < 0) y1 = 0; else if (y1 > H - 1) y1 = H - 1;
-        const i00 = y0 * rowStride + x0 * C, i01 = y0 * rowStride + x1 * C;
-        const i10 = y1 * rowStride + x0 * C, i11 = y1 * rowStride + x1 * C;
-        const w00 = (1 - ax) * (1 - ay), w01 = ax * (1 - ay), w10 = (1 - ax) * ay, w11 = ax * ay;
-        r += data[i00]! * w00 + data[i01]! * w01 + data[i10]! * w10 + data[i11]! * w11;
-        g += data[i00 + 1]! * w00 + data[i01 + 1]! * w01 + data[i10 + 1]! * w10 + data[i11 + 1]! * w11;
-        b += data[i00 + 2]! * w00 + data[i01 + 2]! * w01 + data[i10 + 2]! * w10 + data[i11 + 2]! * w11;
-      }
-    }
-    out[d] = r * norm;
-    out[plane + d] = g * norm;
-    out[2 * plane + d] = b * norm;
-  }
+export function cropTiles(img: RasterImage, boxes: readonly Box[], sideways: readonly boolean[], outW = CROP_W, outH = CROP_H, margin = CROP_MARGIN): Float32Array {
+  return cropTurnedTiles(img, boxes, sideways, undefined, outW, outH, margin);
 }
 
 /** cropTurnedTiles enlarges the tile's own box it estimates by this factor (within the detected box):
@@ -378,30 +327,32 @@ export function turnedTileSize(bw: number, bh: number, deg: number, enlarge = TU
 }
 
 /**
- * Crops as cropTiles cuts them, but each tile turned back by its angle (`degrees`, tileAngles):
- * the tile's own box (turnedTileSize) is sampled along the tile's axes, so that a tile photographed
- * turned stands straight in its crop. At angle 0 the crop is cropTiles' crop exactly.
+ * Crops as cropTiles cuts them, but each tile turned back by its angle (`degrees`, tileAngles; none:
+ * all 0, cropTiles' own crops): the tile's own box (turnedTileSize) is sampled along the tile's
+ * axes, so that a tile photographed turned stands straight in its crop.
  */
-export function cropTurnedTiles(img: RasterImage, boxes: readonly Box[], sideways: readonly boolean[], degrees: readonly number[], outW = CROP_W, outH = CROP_H, margin = CROP_MARGIN): Float32Array {
+export function cropTurnedTiles(img: RasterImage, boxes: readonly Box[], sideways: readonly boolean[], degrees: readonly number[] | undefined, outW = CROP_W, outH = CROP_H, margin = CROP_MARGIN): Float32Array {
   const out = new Float32Array(boxes.length * 3 * outW * outH);
   const plane = outW * outH;
   boxes.forEach(([bx, by, bw, bh], n) => {
-    const t = (degrees[n]! * Math.PI) / 180;
-    const [w, h] = degrees[n] ? turnedTileSize(bw, bh, degrees[n]!) : [bw, bh];
+    const deg = degrees?.[n] ?? 0;
+    const t = (deg * Math.PI) / 180;
+    const [w, h] = deg ? turnedTileSize(bw, bh, deg) : [bw, bh];
     const hw = (w / 2) * margin, hh = (h / 2) * margin;
     const side = sideways[n]!;
+    // source pixels per output pixel along each output axis: 1-3 samples each way, so that shrinking does not alias
     const ku = Math.max(1, Math.min(3, Math.round(side ? (2 * hh) / outW : (2 * hw) / outW)));
     const kv = Math.max(1, Math.min(3, Math.round(side ? (2 * hw) / outH : (2 * hh) / outH)));
-    const g: TurnedGeometry = { cx: bx + bw / 2, cy: by + bh / 2, hw, hh, cos: Math.cos(t), sin: Math.sin(t), side, ku, kv };
-    for (let v = 0; v < outH; v++) turnedCropRow(img, v, outW, outH, g, out, n * 3 * plane + v * outW, plane, 1 / (ku * kv * 255));
+    const g: CropGeometry = { cx: bx + bw / 2, cy: by + bh / 2, hw, hh, cos: Math.cos(t), sin: Math.sin(t), side, ku, kv };
+    for (let v = 0; v < outH; v++) cropRow(img, v, outW, outH, g, out, n * 3 * plane + v * outW, plane, 1 / (ku * kv * 255));
   });
   return out;
 }
 
-interface TurnedGeometry { cx: number; cy: number; hw: number; hh: number; cos: number; sin: number; side: boolean; ku: number; kv: number }
+interface CropGeometry { cx: number; cy: number; hw: number; hh: number; cos: number; sin: number; side: boolean; ku: number; kv: number }
 
-/** Output row v of one crop of cropTurnedTiles, written from `d` (cropRow with the offsets turned). */
-function turnedCropRow(img: RasterImage, v: number, outW: number, outH: number, g: TurnedGeometry, out: Float32Array, d: number, plane: number, norm: number): void {
+/** Output row v of one crop of cropTurnedTiles (and cropTiles), written from `d`. */
+function cropRow(img: RasterImage, v: number, outW: number, outH: number, g: CropGeometry, out: Float32Array, d: number, plane: number, norm: number): void {
   const { width: W, height: H, channels: C, data } = img;
   const { cx, cy, hw, hh, cos, sin, side, ku, kv } = g;
   const rowStride = W * C;
@@ -411,7 +362,7 @@ function turnedCropRow(img: RasterImage, v: number, outW: number, outH: number, 
       const uy = ((v + (j + 0.5) / kv) / outH) * 2 - 1;
       for (let i = 0; i < ku; i++) {
         const ux = ((u + (i + 0.5) / ku) / outW) * 2 - 1;
-        // offset along the tile's own axes (sideways: turned 90 degrees as in cropRow), then turned by its angle
+        // offset along the tile's own axes (a sideways tile turned 90 degrees so that it stands), then turned by its angle
         const ox = side ? uy * hw : ux * hw;
         const oy = side ? -ux * hh : uy * hh;
         const fx = cx + ox * cos - oy * sin - 0.5;
