@@ -72,8 +72,9 @@ export const FLOWER_READER_WEIGHT = 0.9;
  * (flowers are laid aside, and a hand is complete without them). */
 export const FLOWER_LIES_APART = 0.5;
 /**
- * A flower turned this many degrees or more (tileAngles: from its neighbours) is read again stood
- * straight, and the two readings averaged (readFlowers). On the true boxes of the held-out flowers
+ * A flower turned this many degrees or more (tileAngles: from its neighbours) whose reading is
+ * below TTA_CONFIDENT is read again stood straight, and the two readings averaged (readFlowers; a
+ * sure reading stays as it is, and costs nothing more). On the true boxes of the held-out flowers
  * the readers got those turned under 20 degrees about as often right as upright ones (val-holdout
  * 0.92 under 10 and 10-20 degrees; val-holdout-xl 0.93 and 0.90) but fewer of those turned 20-30
  * (0.81, 0.84). The straightened crop alone reads worse (the readers learned turned tiles in their
@@ -263,7 +264,10 @@ function topProbability(p: ArrayLike<number>): number {
  * classifier's crops are (`mode`: with 'uncertain', only those whose reading is below
  * TTA_CONFIDENT; on val-holdout, grid-holdout and the single held-out tiles no reading changed
  * against turning all of them), the two readings averaged; their split of the flower mass is
- * blended into the classifier's with `weight` (withFlowerReading). No-op without a flower reader.
+ * blended into the classifier's with `weight` (withFlowerReading). With `straighten`, a flower
+ * turned FLOWER_STRAIGHTEN_FROM degrees or more and still read below TTA_CONFIDENT is read once
+ * more cut along its own axes (cropTurnedTiles), and that reading averaged in. No-op without a
+ * flower reader.
  */
 async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], mode: TtaMode, weight = FLOWER_READER_WEIGHT, margin = CROP_MARGIN, straighten = true): Promise<void> {
   const f0 = models.labels.indexOf('f1');
@@ -354,8 +358,8 @@ export interface PipelineOptions {
   flowerReader?: boolean;
   /** Weight of the flower reader against the classifier (default FLOWER_READER_WEIGHT; 1: the reader alone). */
   flowerReaderWeight?: number;
-  /** Read each flower turned more than FLOWER_STRAIGHTEN_FROM degrees again stood straight, and
-   * average the two readings (readFlowers; default true). */
+  /** Read each flower turned FLOWER_STRAIGHTEN_FROM degrees or more, and read below TTA_CONFIDENT,
+   * again stood straight, and average the two readings (readFlowers; default true). */
   flowerStraighten?: boolean;
   /** Weak detections (>= EDGE_RESCUE_THRESHOLD) of tiles the photo's edge cuts may complete an
    * incomplete hand in the hand check (default: when the hand check is on). */
