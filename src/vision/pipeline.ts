@@ -11,7 +11,7 @@
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
 import { birdPungs, checkHandWithStrays, distinctFlowers, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
-import { clampRegion, cropRaster, cropTiles, cropTurnedTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
+import { clampRegion, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 import { STRAY_SCALE, addedFinds, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
 import { layoutTiles, tileAngles } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
@@ -205,10 +205,7 @@ export async function readCrops(sessions: readonly OrtSession[], crops: Float32A
   if (!again.length) return probs;
   const turnedData = turnedCrops(crops, again, plane);
   const turned = await readRest(turnedData, again, await run(first, turnedData, again.length));
-  again.forEach((i, j) => {
-    const p = probs[i], q = turned[j];
-    for (let k = 0; k < K; k++) p[k] = (p[k] + q[k]) / 2;
-  });
+  averageIn(probs, again, turned);
   return probs;
 }
 
@@ -244,6 +241,15 @@ async function classifyCrops(models: Models, crops: Float32Array, n: number, mod
   return readCrops(models.classifier2 ? [models.classifier, models.classifier2] : [models.classifier], crops, n, h, w, models.labels.length, mode, sure, confidence);
 }
 
+/** A second reading of some crops averaged into their first: readings[at[m]] becomes the mean of
+ * itself and other[m]. */
+function averageIn(readings: Float32Array[], at: readonly number[], other: readonly Float32Array[]): void {
+  at.forEach((i, m) => {
+    const p = readings[i]!, q = other[m]!;
+    for (let k = 0; k < p.length; k++) p[k] = (p[k]! + q[k]!) / 2;
+  });
+}
+
 /** The readings to read again turned 180 degrees: with `mode` 'all' every one, else (not 'off') those
  * whose top probability is below TTA_CONFIDENT. */
 function toTurn(probs: readonly Float32Array[], mode: TtaMode): number[] {
@@ -266,7 +272,7 @@ function topProbability(p: ArrayLike<number>): number {
  * against turning all of them), the two readings averaged; their split of the flower mass is
  * blended into the classifier's with `weight` (withFlowerReading). With `straighten`, a flower
  * turned FLOWER_STRAIGHTEN_FROM degrees or more and still read below TTA_CONFIDENT is read once
- * more cut along its own axes (cropTurnedTiles), and that reading averaged in. No-op without a
+ * more cut along its own axes (cropTiles with its angle), and that reading averaged in. No-op without a
  * flower reader.
  */
 async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], mode: TtaMode, weight = FLOWER_READER_WEIGHT, margin = CROP_MARGIN, straighten = true): Promise<void> {
@@ -279,20 +285,16 @@ async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sidew
   const again = toTurn(read, mode);
   if (again.length) {
     const turned = await flowerProbs(models, turnedCrops(crops, again, FLOWER_H * FLOWER_W), again.length);
-    again.forEach((j, m) => {
-      for (let k = 0; k < 8; k++) read[j]![k] = (read[j]![k]! + turned[m]![k]!) / 2;
-    });
+    averageIn(read, again, turned);
   }
   if (straighten) {
-    // a tile photographed turned is read again stood straight (cropTurnedTiles), the two readings averaged
+    // a tile photographed turned is read again stood straight, the two readings averaged
     const angles = tileAngles(boxes);
     const tilted = idx.flatMap((i, j) => (Math.abs(angles[i]!) >= FLOWER_STRAIGHTEN_FROM && topProbability(read[j]!) < TTA_CONFIDENT ? [j] : []));
     if (tilted.length) {
       const pick = <T,>(a: readonly T[]) => tilted.map((j) => a[idx[j]!]!);
-      const straight = await flowerProbs(models, cropTurnedTiles(img, pick(boxes), pick(sideways), pick(angles), FLOWER_W, FLOWER_H, margin), tilted.length);
-      tilted.forEach((j, m) => {
-        for (let k = 0; k < 8; k++) read[j]![k] = (read[j]![k]! + straight[m]![k]!) / 2;
-      });
+      const straight = await flowerProbs(models, cropTiles(img, pick(boxes), pick(sideways), FLOWER_W, FLOWER_H, margin, pick(angles)), tilted.length);
+      averageIn(read, tilted, straight);
     }
   }
   idx.forEach((i, j) => withFlowerReading(probs[i]!, read[j]!, f0, weight));

@@ -298,17 +298,7 @@ export const FLOWER_H = 96;
 /** The classifier sees the detected box enlarged by this factor. */
 export const CROP_MARGIN = 1.08;
 
-/**
- * Crop boxes (raster pixels) into an (N, 3, CROP_H, CROP_W) tensor, each box
- * stretched to fill the crop; sideways boxes are turned 90 degrees so the
- * tile stands up (the classifier is trained to accept either 90 or 270, and
- * 180-degree turned tiles). Supersampled bilinear, so shrinking does not alias.
- */
-export function cropTiles(img: RasterImage, boxes: readonly Box[], sideways: readonly boolean[], outW = CROP_W, outH = CROP_H, margin = CROP_MARGIN): Float32Array {
-  return cropTurnedTiles(img, boxes, sideways, undefined, outW, outH, margin);
-}
-
-/** cropTurnedTiles enlarges the tile's own box it estimates by this factor (within the detected box):
+/** cropTiles, cutting a turned tile straight, enlarges the tile's own box it estimates by this factor (within the detected box):
  * the detected box holds the tile's body too. 1.3 read the most held-out flowers right of 1.15,
  * 1.3, 1.45 and 1.6 (model/HISTORY.md, stop 44). */
 export const TURNED_VIEW_ENLARGE = 1.3;
@@ -327,11 +317,14 @@ export function turnedTileSize(bw: number, bh: number, deg: number, enlarge = TU
 }
 
 /**
- * Crops as cropTiles cuts them, but each tile turned back by its angle (`degrees`, tileAngles; none:
- * all 0, cropTiles' own crops): the tile's own box (turnedTileSize) is sampled along the tile's
- * axes, so that a tile photographed turned stands straight in its crop.
+ * Crop boxes (raster pixels) into an (N, 3, outH, outW) tensor, each box stretched to fill the
+ * crop; sideways boxes are turned 90 degrees so the tile stands up (the classifier is trained to
+ * accept either 90 or 270, and 180-degree turned tiles). Supersampled bilinear, so shrinking does
+ * not alias. With `degrees` (tileAngles), each tile is also turned back by its angle: its own box
+ * (turnedTileSize) is sampled along its own axes, so that a tile photographed turned stands
+ * straight in its crop; at 0 (or without `degrees`) the box is cut as it is.
  */
-export function cropTurnedTiles(img: RasterImage, boxes: readonly Box[], sideways: readonly boolean[], degrees: readonly number[] | undefined, outW = CROP_W, outH = CROP_H, margin = CROP_MARGIN): Float32Array {
+export function cropTiles(img: RasterImage, boxes: readonly Box[], sideways: readonly boolean[], outW = CROP_W, outH = CROP_H, margin = CROP_MARGIN, degrees?: readonly number[]): Float32Array {
   const out = new Float32Array(boxes.length * 3 * outW * outH);
   const plane = outW * outH;
   boxes.forEach(([bx, by, bw, bh], n) => {
@@ -351,7 +344,7 @@ export function cropTurnedTiles(img: RasterImage, boxes: readonly Box[], sideway
 
 interface CropGeometry { cx: number; cy: number; hw: number; hh: number; cos: number; sin: number; side: boolean; ku: number; kv: number }
 
-/** Output row v of one crop of cropTurnedTiles (and cropTiles), written from `d`. */
+/** Output row v of one crop of cropTiles, written from `d`. */
 function cropRow(img: RasterImage, v: number, outW: number, outH: number, g: CropGeometry, out: Float32Array, d: number, plane: number, norm: number): void {
   const { width: W, height: H, channels: C, data } = img;
   const { cx, cy, hw, hh, cos, sin, side, ku, kv } = g;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CROP_H, CROP_W, cropTiles, cropTurnedTiles, turnedTileSize, TURNED_VIEW_ENLARGE, FLOWER_H, FLOWER_W, letterbox, letterboxPoint, orientRaster, PAD_VALUE, orientedSize, readExifOrientation, resizeArea, unletterboxPoint } from '../../src/vision/preprocess.ts';
+import { CROP_H, CROP_W, cropTiles, turnedTileSize, TURNED_VIEW_ENLARGE, FLOWER_H, FLOWER_W, letterbox, letterboxPoint, orientRaster, PAD_VALUE, orientedSize, readExifOrientation, resizeArea, unletterboxPoint } from '../../src/vision/preprocess.ts';
 import type { RasterImage } from '../../src/vision/types.ts';
 
 function raster(w: number, h: number, f: (x: number, y: number) => [number, number, number]): RasterImage {
@@ -188,7 +188,7 @@ describe('cropTiles', () => {
   });
 });
 
-describe('cropTurnedTiles', () => {
+describe('cropTiles of turned tiles', () => {
   it('stands a turned tile straight: a boundary along the tile\'s axis runs straight across the crop', () => {
     for (const deg of [-30, -20, 25, 35]) {
       const t = (deg * Math.PI) / 180;
@@ -196,7 +196,7 @@ describe('cropTurnedTiles', () => {
       const img = raster(200, 200, (x, y) => (-(x - 100) * Math.sin(t) + (y - 100) * Math.cos(t) < 0 ? [255, 0, 0] : [0, 0, 255]));
       const [w, h] = [60, 80];
       const bw = w * Math.cos(Math.abs(t)) + h * Math.sin(Math.abs(t)), bh = w * Math.sin(Math.abs(t)) + h * Math.cos(Math.abs(t));
-      const crop = cropTurnedTiles(img, [[100 - bw / 2, 100 - bh / 2, bw, bh]], [false], [deg], CROP_W, CROP_H, 1);
+      const crop = cropTiles(img, [[100 - bw / 2, 100 - bh / 2, bw, bh]], [false], CROP_W, CROP_H, 1, [deg]);
       const plane = CROP_W * CROP_H;
       for (const x of [2, 24, 45]) {
         expect(crop[10 * CROP_W + x]).toBeGreaterThan(0.99); // top rows red across the crop
