@@ -11,7 +11,7 @@
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
 import { birdPungs, checkHandWithStrays, distinctFlowers, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
-import { clampRegion, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
+import { clampRegion, completeCutBoxes, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 import { STRAY_SCALE, addedFinds, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
 import { layoutTiles, tileAngles } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
@@ -363,6 +363,9 @@ export interface PipelineOptions {
   /** Read each flower turned FLOWER_STRAIGHTEN_FROM degrees or more, and read below TTA_CONFIDENT,
    * again stood straight, and average the two readings (readFlowers; default true). */
   flowerStraighten?: boolean;
+  /** Read each tile the photo's edge cuts again from its whole box completed beyond the edge
+   * (completeCutBoxes), and average the two readings (default true). */
+  cutTileView?: boolean;
   /** Weak detections (>= EDGE_RESCUE_THRESHOLD) of tiles the photo's edge cuts may complete an
    * incomplete hand in the hand check (default: when the hand check is on). */
   edgeRescue?: boolean;
@@ -693,6 +696,17 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const { w: cw, h: ch } = modelCropSize(models);
   const crops = cropTiles(view, rasterBoxes, dets.map((d) => d.sideways), cw, ch);
   const probs = await classifyCrops(models, crops, N, ttaMode(opts.tta));
+  if (opts.cutTileView ?? true) {
+    // a tile the photo's edge cuts is read again from its whole box, completed beyond the edge
+    // (completeCutBoxes, in the photo's px), the two readings averaged
+    const [ox, oy, kx, ky] = toOriginal([0, 0, 1, 1]);
+    const whole = completeCutBoxes(rasterBoxes.map(toOriginal), dets.map((d) => d.sideways), photo.originalWidth, photo.originalHeight, edgePx);
+    const cut = whole.flatMap((b, i) => (b ? [i] : []));
+    if (cut.length) {
+      const boxes = cut.map((i): Box => { const [x, y, w, h] = whole[i]!; return [(x - ox) / kx, (y - oy) / ky, w / kx, h / ky]; });
+      averageIn(probs, cut, await classifyCrops(models, cropTiles(view, boxes, cut.map((i) => dets[i]!.sideways), cw, ch), cut.length, ttaMode(opts.tta)));
+    }
+  }
   const pTile = await verifyCrops(models, crops, dets.map((d) => d.score), minScore);
   if (T) T.classify = now() - t;
   if (opts.flowerReader ?? true) {

@@ -316,6 +316,39 @@ export function turnedTileSize(bw: number, bh: number, deg: number, enlarge = TU
   return [fit((bw * c - bh * s) / c2, bw), fit((bh * c - bw * s) / c2, bh)];
 }
 
+/** A box cut by the photo's edge is completed (completeCutBoxes) when it is shorter than the hand's
+ * typical tile by more than this fraction along the cut side. */
+export const CUT_SHORT_BY = 0.05;
+
+/**
+ * The whole tile's box for each box that the image's edge cuts (raster pixels), else null. A box
+ * reaching within `edgePx` of an edge of the w x h image, and shorter along that axis than the
+ * median tile of the boxes that reach no edge (long and short side, sideways boxes lying), is
+ * extended beyond that edge to the median size. Cutting the completed box (cropTiles samples the
+ * edge's own pixels beyond it) keeps the visible part of the tile its own shape and place in the
+ * crop, instead of stretching it over the whole crop. Needs at least one box off the edges.
+ */
+export function completeCutBoxes(boxes: readonly Box[], sideways: readonly boolean[], w: number, h: number, edgePx: number): (Box | null)[] {
+  const atEdge = ([x, y, bw, bh]: Box) => x <= edgePx || y <= edgePx || x + bw >= w - edgePx || y + bh >= h - edgePx;
+  const whole = boxes.filter((b) => !atEdge(b));
+  if (!whole.length) return boxes.map(() => null);
+  const median = (v: number[]) => { const s = [...v].sort((a, b) => a - b); return s[s.length >> 1]!; };
+  const long = median(whole.map((b) => Math.max(b[2], b[3]))), short = median(whole.map((b) => Math.min(b[2], b[3])));
+  return boxes.map((b, i) => {
+    if (!atEdge(b)) return null;
+    let [x, y, bw, bh] = b;
+    const tw = sideways[i] ? long : short, th = sideways[i] ? short : long;
+    let changed = false;
+    if (bw < tw * (1 - CUT_SHORT_BY)) {
+      if (x <= edgePx) { x += bw - tw; bw = tw; changed = true; } else if (x + bw >= w - edgePx) { bw = tw; changed = true; }
+    }
+    if (bh < th * (1 - CUT_SHORT_BY)) {
+      if (y <= edgePx) { y += bh - th; bh = th; changed = true; } else if (y + bh >= h - edgePx) { bh = th; changed = true; }
+    }
+    return changed ? [x, y, bw, bh] : null;
+  });
+}
+
 /**
  * Crop boxes (raster pixels) into an (N, 3, outH, outW) tensor, each box stretched to fill the
  * crop; sideways boxes are turned 90 degrees so the tile stands up (the classifier is trained to

@@ -361,6 +361,47 @@ describe('scanPhoto: the flower reader\'s second look, turned 180 degrees as the
   });
 });
 
+describe('scanPhoto on a tile the photo\'s edge cuts', () => {
+  it('reads it again from its box completed beyond the edge, and averages the two readings', async () => {
+    // a tile whose box the left edge cuts to 20 of 24 px, beside 13 whole ones; the classifier
+    // reads its first batch as placed and any later one as the 9m
+    const tiles: Placed[] = [{ cx: 8, cy: 152, det: 0.999, code: '1m' }, ...row(HAND.slice(1))];
+    const codes = [...tiles].sort((a, b) => b.det - a.det).map((t) => t.code);
+    const run = async (opts: PipelineOptions) => {
+      const batches: number[][] = [], probs: number[][] = [];
+      let call = 0;
+      const classifier = {
+        inputNames: ['crops'],
+        outputNames: ['logits'],
+        run: async (feeds: Record<string, { dims: readonly number[]; data: Float32Array }>) => {
+          const [n, , h, w] = feeds.crops!.dims as number[];
+          batches.push([...feeds.crops!.dims]);
+          const K = TILE_CODES.length, logits = new Float32Array(n! * K);
+          for (let j = 0; j < n!; j++) logits[j * K + TILE_CODES.indexOf((call === 0 ? codes[j] : '9m') as never)] = 12;
+          call++;
+          expect([h, w]).toEqual([CROP_H, CROP_W]);
+          return { logits: { data: logits, dims: [n!, K] } };
+        },
+      } as unknown as OrtSession;
+      const models: Models = { detector: fakeDetector(tiles), classifier, labels: TILE_CODES, bytes: 0 };
+      const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
+      const r = await scanPhoto(photo, models, { zoom: false, handCheck: false, probs, ...opts });
+      const cut = r.tiles.findIndex((t) => t.box[0] === 0);
+      return { batches: batches.map((d) => d[0]), cut: probs[cut]!, box: r.tiles[cut]!.box };
+    };
+    const on = await run({}), off = await run({ cutTileView: false });
+    expect(on.batches).toEqual([14, 1]);
+    expect(off.batches).toEqual([14]);
+    // the cut box is reported as detected (in the photo), only read again completed
+    expect(on.box).toEqual(off.box);
+    expect(on.box[2]).toBeLessThan(22);
+    const m1 = TILE_CODES.indexOf('1m'), m9 = TILE_CODES.indexOf('9m');
+    expect(off.cut[m1]).toBeGreaterThan(0.99);
+    expect(on.cut[m1]).toBeCloseTo(0.5, 2);
+    expect(on.cut[m9]).toBeCloseTo(0.5, 2);
+  });
+});
+
 describe('scanPhoto with a finder (a second detector for tiles lying apart)', () => {
   /** Paint each placed tile's box in its own grey level (1 + its index), so that a classifier can
    * tell the crops apart by their centre pixel, whatever order and batches they come in. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CROP_H, CROP_W, cropTiles, turnedTileSize, TURNED_VIEW_ENLARGE, FLOWER_H, FLOWER_W, letterbox, letterboxPoint, orientRaster, PAD_VALUE, orientedSize, readExifOrientation, resizeArea, unletterboxPoint } from '../../src/vision/preprocess.ts';
+import { completeCutBoxes, CROP_H, CROP_W, cropTiles, turnedTileSize, TURNED_VIEW_ENLARGE, FLOWER_H, FLOWER_W, letterbox, letterboxPoint, orientRaster, PAD_VALUE, orientedSize, readExifOrientation, resizeArea, unletterboxPoint } from '../../src/vision/preprocess.ts';
 import type { RasterImage } from '../../src/vision/types.ts';
 
 function raster(w: number, h: number, f: (x: number, y: number) => [number, number, number]): RasterImage {
@@ -227,6 +227,48 @@ describe('cropTiles of turned tiles', () => {
     const [nw, nh] = turnedTileSize(60, 100, 40, 1);
     expect(nw).toBeCloseTo(27, 6);
     expect(nh).toBe(100);
+  });
+});
+
+describe('completeCutBoxes (tiles the photo\'s edge cuts)', () => {
+  // a row of upright 60 x 80 tiles, and one lying (sideways, 80 x 60), in a 1000 x 600 photo
+  const row: [number, number, number, number][] = [[300, 200, 60, 80], [362, 200, 60, 80], [424, 200, 60, 80], [500, 210, 80, 60]];
+  const side = [false, false, false, true];
+  it('extends a box cut by each edge beyond that edge to the median tile, upright or lying', () => {
+    const cuts: [number, number, number, number][] = [[0, 200, 25, 80], [975, 200, 25, 80], [300, 0, 60, 30], [300, 550, 60, 50], [0, 0, 30, 40]];
+    const out = completeCutBoxes([...row, ...cuts], [...side, false, false, false, false, false], 1000, 600, 2);
+    expect(out.slice(0, 4)).toEqual([null, null, null, null]);
+    expect(out[4]).toEqual([-35, 200, 60, 80]); // left edge: the visible part stays at the right of the whole box
+    expect(out[5]).toEqual([975, 200, 60, 80]); // right edge
+    expect(out[6]).toEqual([300, -50, 60, 80]); // top edge
+    expect(out[7]).toEqual([300, 550, 60, 80]); // bottom edge
+    expect(out[8]).toEqual([-30, -40, 60, 80]); // a corner: both ways
+    // a lying tile cut by the left edge is completed to a lying tile's width
+    const lying = completeCutBoxes([...row, [0, 300, 50, 60]], [...side, true], 1000, 600, 2);
+    expect(lying[4]).toEqual([-30, 300, 80, 60]);
+  });
+  it('leaves alone a box at the edge that is already whole, and boxes when no tile lies off the edges', () => {
+    const out = completeCutBoxes([...row, [0, 200, 59, 80], [940, 200, 60, 79]], [...side, false, false], 1000, 600, 2);
+    expect(out[4]).toBeNull(); // short by under CUT_SHORT_BY
+    expect(out[5]).toBeNull();
+    expect(completeCutBoxes([[0, 10, 20, 80], [980, 10, 20, 80]], [false, false], 1000, 600, 2)).toEqual([null, null]);
+    expect(completeCutBoxes([], [], 1000, 600, 2)).toEqual([]);
+  });
+  it('completed boxes keep the visible part and reach the median size (property)', () => {
+    fc.assert(fc.property(fc.integer({ min: 5, max: 55 }), fc.integer({ min: 5, max: 75 }), fc.constantFrom('l', 'r', 't', 'b'), (vw, vh, edge) => {
+      const box: [number, number, number, number] = edge === 'l' ? [0, 200, vw, 80] : edge === 'r' ? [1000 - vw, 200, vw, 80] : edge === 't' ? [300, 0, 60, vh] : [300, 600 - vh, 60, vh];
+      const [b] = completeCutBoxes([box, ...row], [false, ...side], 1000, 600, 2).slice(0, 1);
+      expect(b).not.toBeNull();
+      const [x, y, w, h] = b!;
+      expect([w, h]).toEqual([60, 80]);
+      // the visible box lies inside the completed one, flush with the edge's far side
+      expect(x).toBeLessThanOrEqual(box[0]);
+      expect(y).toBeLessThanOrEqual(box[1]);
+      expect(x + w).toBeGreaterThanOrEqual(box[0] + box[2]);
+      expect(y + h).toBeGreaterThanOrEqual(box[1] + box[3]);
+      if (edge === 'l') expect(x + w).toBe(box[0] + box[2]);
+      if (edge === 't') expect(y + h).toBe(box[1] + box[3]);
+    }));
   });
 });
 
