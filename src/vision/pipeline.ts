@@ -35,6 +35,13 @@ export const EDGE_RESCUE_THRESHOLD = 0.15;
 /** An edge candidate's score (classifier probability x detector score) must reach this. */
 export const EDGE_RESCUE_SCORE = 0.2;
 /**
+ * With a tile the photo's edge cuts, the hand check may change at most this many tiles: part of
+ * the hand may lie outside the photo, and the changes that completed such hands were wrong (a
+ * kong of bamboo 7s broken up for a pair; val-holdout 038, val-holdout-xl 916). No change at all
+ * lost four hands of val-holdout-xl that one right change completed (see model/PIPELINE.md).
+ */
+export const CUT_HAND_MAX_CHANGES = 1;
+/**
  * A weak candidate in line with the hand that is read as a face-down tile with at least this
  * score (back probability x detector score), beside a kept face-down tile, is kept once the hand
  * is complete: it continues a row of face-down tiles (the wall, spare tiles), which take no part
@@ -366,6 +373,9 @@ export interface PipelineOptions {
   /** Read each tile the photo's edge cuts again from its whole box completed beyond the edge
    * (completeCutBoxes), and average the two readings (default true). */
   cutTileView?: boolean;
+  /** With a tile the photo's edge cuts (completeCutBoxes), let the hand check change at most
+   * CUT_HAND_MAX_CHANGES tiles (default true). */
+  cutHandLimit?: boolean;
   /** Weak detections (>= EDGE_RESCUE_THRESHOLD) of tiles the photo's edge cuts may complete an
    * incomplete hand in the hand check (default: when the hand check is on). */
   edgeRescue?: boolean;
@@ -696,12 +706,12 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const { w: cw, h: ch } = modelCropSize(models);
   const crops = cropTiles(view, rasterBoxes, dets.map((d) => d.sideways), cw, ch);
   const probs = await classifyCrops(models, crops, N, ttaMode(opts.tta));
+  // the tiles the photo's edge cuts: their whole boxes, completed beyond the edge (in the photo's px)
+  const whole = completeCutBoxes(rasterBoxes.map(toOriginal), dets.map((d) => d.sideways), photo.originalWidth, photo.originalHeight, edgePx);
+  const cut = whole.flatMap((b, i) => (b ? [i] : []));
   if (opts.cutTileView ?? true) {
-    // a tile the photo's edge cuts is read again from its whole box, completed beyond the edge
-    // (completeCutBoxes, in the photo's px), the two readings averaged
+    // a tile the photo's edge cuts is read again from its whole box, the two readings averaged
     const [ox, oy, kx, ky] = toOriginal([0, 0, 1, 1]);
-    const whole = completeCutBoxes(rasterBoxes.map(toOriginal), dets.map((d) => d.sideways), photo.originalWidth, photo.originalHeight, edgePx);
-    const cut = whole.flatMap((b, i) => (b ? [i] : []));
     if (cut.length) {
       const boxes = cut.map((i): Box => { const [x, y, w, h] = whole[i]!; return [(x - ox) / kx, (y - oy) / ky, w / kx, h / ky]; });
       averageIn(probs, cut, await classifyCrops(models, cropTiles(view, boxes, cut.map((i) => dets[i]!.sideways), cw, ch), cut.length, ttaMode(opts.tta)));
@@ -787,6 +797,11 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     });
     let pool = live;
     let hc = check(pool, stray);
+    // with a tile the photo's edge cuts, part of the hand may lie outside the photo, which no
+    // change completes: the check may change one tile (CUT_HAND_MAX_CHANGES), not more
+    const cutSet = new Set(cut);
+    const partial = (opts.cutHandLimit ?? true) && live.some((i) => cutSet.has(i));
+    if (partial && hc.changed.length > CUT_HAND_MAX_CHANGES) hc = { classes: pool.map((i) => models.labels.indexOf(all[i]!.code)), changed: [], complete: false, dropped: [], kept: pool.map((_, j) => j) };
     // a tile the photo cuts, or a weak one in line with the hand, may be what the hand lacks: the
     // weak candidates join as strays; so do the detections the tile verifier doubted (it takes
     // some plain white dragons for the cloth), but for flowers, which no hand needs
@@ -803,7 +818,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       const takenIdx = hc2.kept.filter((j) => j >= live.length).map((j) => withEdge[j]!);
       const nDoubted = takenIdx.filter((i) => doubted.includes(i)).length;
       const nEdge = takenIdx.filter((i) => !doubted.includes(i) && atEdge(dets[i]!.box)).length, nIn = takenIdx.length - nEdge - nDoubted;
-      const took = hc2.complete && takenIdx.length > 0 && hc2.changed.every((j) => hc2.kept[j]! < live.length) && !((nIn || nDoubted) && (hc2.changed.length || hc2.dropped.length));
+      const took = hc2.complete && takenIdx.length > 0 && !(partial && hc2.changed.length > CUT_HAND_MAX_CHANGES) && hc2.changed.every((j) => hc2.kept[j]! < live.length) && !((nIn || nDoubted) && (hc2.changed.length || hc2.dropped.length));
       if (took) {
         pool = withEdge;
         hc = hc2;

@@ -400,6 +400,40 @@ describe('scanPhoto on a tile the photo\'s edge cuts', () => {
     expect(on.cut[m1]).toBeCloseTo(0.5, 2);
     expect(on.cut[m9]).toBeCloseTo(0.5, 2);
   });
+
+  it('lets the hand check change one tile at most when a tile is cut (part of the hand may lie outside)', async () => {
+    // 4m and 5m read as 4s and 5s at about 0.62, their own kinds at 0.38: two changes complete the hand
+    const codes = (cutFirst: boolean) => [cutFirst ? { cx: 8, cy: 152, det: 0.999, code: '1m' } : { cx: 40, cy: 152, det: 0.999, code: '1m' },
+      ...HAND.slice(1).map((code, k) => ({ cx: 68 + 28 * k, cy: 152, det: 0.99 - 0.001 * k, code: code === '4m' ? '4s|4m' : code === '5m' ? '5s|5m' : code }))];
+    const run = async (tiles: Placed[], opts: PipelineOptions) => {
+      const order = [...tiles].sort((a, b) => b.det - a.det).map((t) => t.code);
+      const classifier = {
+        inputNames: ['crops'],
+        outputNames: ['logits'],
+        run: async (feeds: Record<string, { dims: readonly number[] }>) => {
+          const n = feeds.crops!.dims[0]!, K = TILE_CODES.length, logits = new Float32Array(n * K);
+          for (let j = 0; j < n; j++) {
+            const [a, b] = order[j]!.split('|');
+            logits[j * K + TILE_CODES.indexOf(a as never)] = 12;
+            if (b) logits[j * K + TILE_CODES.indexOf(b as never)] = 11.5;
+          }
+          return { logits: { data: logits, dims: [n, K] } };
+        },
+      } as unknown as OrtSession;
+      const models: Models = { detector: fakeDetector(tiles), classifier, labels: TILE_CODES, bytes: 0 };
+      const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
+      const r = await scanPhoto(photo, models, { zoom: false, tta: 'off', cutTileView: false, ...opts });
+      return r.tiles.map((t) => t.code).sort().join(' ');
+    };
+    const hand = [...HAND].sort().join(' ');
+    // no tile cut: both changed
+    expect(await run(codes(false), {})).toBe(hand);
+    // the 1m cut by the edge: neither changed, as read
+    const asRead = await run(codes(true), {});
+    expect(asRead).not.toBe(hand);
+    expect(asRead.split(' ')).toEqual(expect.arrayContaining(['4s', '5s']));
+    expect(await run(codes(true), { cutHandLimit: false })).toBe(hand);
+  });
 });
 
 describe('scanPhoto with a finder (a second detector for tiles lying apart)', () => {
