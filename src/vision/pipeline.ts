@@ -711,6 +711,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const cut = whole.flatMap((b, i) => (b ? [i] : []));
   if (opts.cutTileView ?? true) {
     // a tile the photo's edge cuts is read again from its whole box, the two readings averaged
+    // toOriginal maps each axis as o + k * v, so the unit box at the origin gives o and k
     const [ox, oy, kx, ky] = toOriginal([0, 0, 1, 1]);
     if (cut.length) {
       const boxes = cut.map((i): Box => { const [x, y, w, h] = whole[i]!; return [(x - ox) / kx, (y - oy) / ky, w / kx, h / ky]; });

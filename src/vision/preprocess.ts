@@ -321,7 +321,8 @@ export function turnedTileSize(bw: number, bh: number, deg: number, enlarge = TU
 export const CUT_SHORT_BY = 0.05;
 
 /**
- * The whole tile's box for each box that the image's edge cuts (raster pixels), else null. A box
+ * The whole tile's box for each box that the image's edge cuts, else null (boxes, `w`, `h` and
+ * `edgePx` in one frame: the pipeline uses the photo's pixels). A box
  * reaching within `edgePx` of an edge of the w x h image, and shorter along that axis than the
  * median tile of the boxes that reach no edge (long and short side, sideways boxes lying), is
  * extended beyond that edge to the median size. Cutting the completed box (cropTiles samples the
