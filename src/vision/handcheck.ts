@@ -148,6 +148,13 @@ export interface HandCheckOptions {
    */
   unreadFirst?: readonly number[];
   /**
+   * Most tiles the check may change (default: no limit). When the cheapest mend that completes the
+   * hand changes more, the tiles stay as read (the hand incomplete; look-alikes read as one kind in
+   * a hand already complete stay as read too). The pipeline passes CUT_HAND_MAX_CHANGES when the
+   * photo's edge cuts a tile, as part of the hand may lie outside the photo.
+   */
+  maxChanges?: number;
+  /**
    * When the hand is complete and shows more face-down tiles than its concealed kongs can take,
    * leave out the spare ones whose detector score (`detScores`) is below `dropBelow`, least sure
    * first (a square of a checked cloth taken for a tile's back). Default false.
@@ -246,7 +253,11 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   const maxTiles = opts.maxTiles ?? 8, minProb = opts.minProb ?? 0.02, maxCost = opts.maxCost ?? 6;
   const first = probs.map(argmax);
   const isComplete = opts.flowerIdentity === false ? (c: readonly number[]) => isCompleteTileSet(withoutFlowers(c)) : isCompleteTileSet;
-  if (isComplete(first)) return spareBacks(readAlike(probs, first, opts, isComplete) ?? { classes: first, changed: [], complete: true, dropped: [] }, opts);
+  const maxChanges = opts.maxChanges ?? Infinity;
+  if (isComplete(first)) {
+    const alike = readAlike(probs, first, opts, isComplete);
+    return spareBacks(alike && alike.changed.length <= maxChanges ? alike : { classes: first, changed: [], complete: true, dropped: [] }, opts);
+  }
   const det = opts.detScores, dropBelow = opts.dropBelow ?? DROP_BELOW, dropPrior = opts.dropPrior ?? DROP_PRIOR;
   const flowerGuessMass = opts.flowerGuessMass ?? FLOWER_GUESS_MASS;
   const unreadBelow = opts.unreadBelow ?? 0, unreadCost = opts.unreadCost ?? UNREAD_COST, unreadFirst = opts.unreadFirst ?? [];
@@ -343,7 +354,9 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     }
     if (ok) {
       const touched = [...new Set([...combo.picks.map(([i]) => i), ...group])].sort((a, b) => a - b);
-      return spareBacks({ classes: [...trial], changed: touched.filter((i) => trial[i] !== DROPPED && trial[i] !== first[i]), complete: true, dropped: touched.filter((i) => trial[i] === DROPPED) }, opts);
+      const changed = touched.filter((i) => trial[i] !== DROPPED && trial[i] !== first[i]);
+      if (changed.length > maxChanges) break;
+      return spareBacks({ classes: [...trial], changed, complete: true, dropped: touched.filter((i) => trial[i] === DROPPED) }, opts);
     }
     for (const i of group) trial[i] = first[i]!;
     for (const [i] of combo.picks) trial[i] = first[i]!;

@@ -11,7 +11,7 @@
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
 import { birdPungs, checkHandWithStrays, distinctFlowers, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
-import { clampRegion, completeCutBoxes, cropRaster, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
+import { clampRegion, completeCutBoxes, cropRaster, touchesEdge, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 import { STRAY_SCALE, addedFinds, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
 import { layoutTiles, tileAngles } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
@@ -681,10 +681,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   }
   // below minScore, only peaks whose box reaches the photo's edge stay, as edge candidates
   const edgePx = (EDGE_PX * photo.originalWidth) / img.width;
-  const atEdge = (b: Box) => {
-    const [x, y, w, h] = toOriginal(b);
-    return x <= edgePx || y <= edgePx || x + w >= photo.originalWidth - edgePx || y + h >= photo.originalHeight - edgePx;
-  };
+  const atEdge = (b: Box) => touchesEdge(toOriginal(b), photo.originalWidth, photo.originalHeight, edgePx);
   // and, for the hand check too, weak peaks in line with the hand (besideHand)
   const sureBoxes = sure(candidates);
   const weakIdx = candidates.flatMap((d, i) => (d.score < minScore && !atEdge(d.box) ? [i] : []));
@@ -789,8 +786,12 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // detections kept so far, not for the weak candidates the second look offers as strays)
     const liveSet = new Set(live);
     const verified = (i: number) => (opts.verifiedStay ?? true) && liveSet.has(i) && (pTile[i] ?? 0) >= LONE_VERIFIED;
+    // with a tile the photo's edge cuts, part of the hand may lie outside the photo, which no
+    // change completes: the check may change one tile (CUT_HAND_MAX_CHANGES), not more
+    const cutSet = new Set(cut);
+    const maxChanges = (opts.cutHandLimit ?? true) && live.some((i) => cutSet.has(i)) ? CUT_HAND_MAX_CHANGES : undefined;
     const check = (pool: number[], strays: boolean[]) => checkHandWithStrays(pool.map((i) => probs[i]!), strays.map((s, j) => s && !verified(pool[j]!)), {
-      detScores: pool.map((i) => (verified(i) ? Math.max(dets[i]!.score, DROP_BELOW) : dets[i]!.score)), unreadBelow: UNREAD_BELOW, unreadFirst: UNREAD_FIRST, dropSpareBacks: true,
+      detScores: pool.map((i) => (verified(i) ? Math.max(dets[i]!.score, DROP_BELOW) : dets[i]!.score)), unreadBelow: UNREAD_BELOW, unreadFirst: UNREAD_FIRST, dropSpareBacks: true, maxChanges,
       // which flower is which is settled afterwards (distinctFlowers), so the check spends its
       // tiles and budget on the tiles that make the hand
       flowerIdentity: !(opts.distinctFlowers ?? true),
@@ -798,11 +799,6 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     });
     let pool = live;
     let hc = check(pool, stray);
-    // with a tile the photo's edge cuts, part of the hand may lie outside the photo, which no
-    // change completes: the check may change one tile (CUT_HAND_MAX_CHANGES), not more
-    const cutSet = new Set(cut);
-    const partial = (opts.cutHandLimit ?? true) && live.some((i) => cutSet.has(i));
-    if (partial && hc.changed.length > CUT_HAND_MAX_CHANGES) hc = { classes: pool.map((i) => models.labels.indexOf(all[i]!.code)), changed: [], complete: false, dropped: [], kept: pool.map((_, j) => j) };
     // a tile the photo cuts, or a weak one in line with the hand, may be what the hand lacks: the
     // weak candidates join as strays; so do the detections the tile verifier doubted (it takes
     // some plain white dragons for the cloth), but for flowers, which no hand needs
@@ -819,7 +815,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       const takenIdx = hc2.kept.filter((j) => j >= live.length).map((j) => withEdge[j]!);
       const nDoubted = takenIdx.filter((i) => doubted.includes(i)).length;
       const nEdge = takenIdx.filter((i) => !doubted.includes(i) && atEdge(dets[i]!.box)).length, nIn = takenIdx.length - nEdge - nDoubted;
-      const took = hc2.complete && takenIdx.length > 0 && !(partial && hc2.changed.length > CUT_HAND_MAX_CHANGES) && hc2.changed.every((j) => hc2.kept[j]! < live.length) && !((nIn || nDoubted) && (hc2.changed.length || hc2.dropped.length));
+      const took = hc2.complete && takenIdx.length > 0 && hc2.changed.every((j) => hc2.kept[j]! < live.length) && !((nIn || nDoubted) && (hc2.changed.length || hc2.dropped.length));
       if (took) {
         pool = withEdge;
         hc = hc2;

@@ -316,6 +316,11 @@ export function turnedTileSize(bw: number, bh: number, deg: number, enlarge = TU
   return [fit((bw * c - bh * s) / c2, bw), fit((bh * c - bw * s) / c2, bh)];
 }
 
+/** Whether a box reaches within `edgePx` of an edge of a w x h image. */
+export function touchesEdge([x, y, bw, bh]: Box, w: number, h: number, edgePx: number): boolean {
+  return x <= edgePx || y <= edgePx || x + bw >= w - edgePx || y + bh >= h - edgePx;
+}
+
 /** A box cut by the photo's edge is completed (completeCutBoxes) when it is shorter than the hand's
  * typical tile by more than this fraction along the cut side. */
 export const CUT_SHORT_BY = 0.05;
@@ -330,7 +335,7 @@ export const CUT_SHORT_BY = 0.05;
  * crop, instead of stretching it over the whole crop. Needs at least one box off the edges.
  */
 export function completeCutBoxes(boxes: readonly Box[], sideways: readonly boolean[], w: number, h: number, edgePx: number): (Box | null)[] {
-  const atEdge = ([x, y, bw, bh]: Box) => x <= edgePx || y <= edgePx || x + bw >= w - edgePx || y + bh >= h - edgePx;
+  const atEdge = (b: Box) => touchesEdge(b, w, h, edgePx);
   const whole = boxes.filter((b) => !atEdge(b));
   if (!whole.length) return boxes.map(() => null);
   const median = (v: number[]) => { const s = [...v].sort((a, b) => a - b); return s[s.length >> 1]!; };

@@ -112,6 +112,20 @@ describe('checkHand', () => {
     expect(codesOf(checkHand(p).classes)[0]).toBe('7m');
   });
 
+  it('with maxChanges, leaves the scan as read when the cheapest completion changes more tiles', () => {
+    // 4m and 5m read as 4s and 5s: changing both completes the hand; one alone does not
+    const p = sure('1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 5p 5p');
+    p[3] = probs('4s', 0.6, { '4m': 0.38 });
+    p[4] = probs('5s', 0.6, { '5m': 0.38 });
+    expect(checkHand(p)).toMatchObject({ changed: [3, 4], complete: true });
+    expect(checkHand(p, { maxChanges: 2 })).toMatchObject({ changed: [3, 4], complete: true });
+    expect(checkHand(p, { maxChanges: 1 })).toMatchObject({ classes: set('1m 2m 3m 4s 5s 6m 7m 8m 9m 1p 2p 3p 5p 5p'), changed: [], complete: false });
+    // one change is still taken
+    const q = sure('1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 5p 5p');
+    q[3] = probs('4s', 0.6, { '4m': 0.38 });
+    expect(checkHand(q, { maxChanges: 1 })).toMatchObject({ changed: [3], complete: true });
+  });
+
   it('leaves the scan as read when no change within the budget completes it', () => {
     const missing = sure('1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z'); // a tile was not found
     missing[0] = probs('1m', 0.7, { '7m': 0.2 });
