@@ -5,7 +5,7 @@
  *                        [--options '{"keepFirst":false}'] (more PipelineOptions, as JSON: to measure a rule against the build without it)
  *                        [--camera warm|cool|vivid|sharpen|sharpen-mild|phone|jpeg|vignette|dark|noise|dim]
  *                        (each photo changed as a phone or a room would change it first: scripts/eval/camera.ts)
- * npm run eval:vision -- --tiles training-data/tiles-holdout [--limit N] [--json]
+ * npm run eval:vision -- --tiles training-data/tiles-holdout [--limit N] [--json] [--errors FILE]
  *
  * With --tiles, each single-tile image of a `--tiles` generator set goes through the
  * `scan --as-tile` path instead, and the top-1 / top-3 accuracy per image is printed
@@ -146,10 +146,15 @@ async function evalSingleTiles(dir: string): Promise<void> {
   const models = await loadDefaultModels(arg('--models') ?? MODEL_DIR);
   let top1 = 0, top3 = 0;
   const wrong = new Map<string, number>();
+  // with --errors FILE, one JSON line per misread picture
+  const misread: string[] = [];
   for (const [file, code] of rows) {
     const top = await classifyTileBytes(new Uint8Array(await readFile(path.join(dir, file))), models, 3);
     if (top[0]?.code === code) top1++;
-    else wrong.set(`${code}->${top[0]?.code}`, (wrong.get(`${code}->${top[0]?.code}`) ?? 0) + 1);
+    else {
+      wrong.set(`${code}->${top[0]?.code}`, (wrong.get(`${code}->${top[0]?.code}`) ?? 0) + 1);
+      misread.push(JSON.stringify({ file, truth: code, top }));
+    }
     if (top.some((t) => t.code === code)) top3++;
   }
   const n = rows.length;
@@ -160,6 +165,7 @@ async function evalSingleTiles(dir: string): Promise<void> {
     `top confusions      ${[...wrong].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([p, v]) => `${p}:${v}`).join(' ')}`,
   ];
   for (const l of lines) (JSON_OUT ? console.error : console.log)(l);
+  if (errorsOut) await writeFile(errorsOut, misread.map((l) => l + '\n').join(''));
   if (JSON_OUT) console.log(JSON.stringify({ tile_top1: +(top1 / Math.max(1, n)).toFixed(4), tile_top3: +(top3 / Math.max(1, n)).toFixed(4), n }));
 }
 

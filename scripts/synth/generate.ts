@@ -2,7 +2,7 @@
  * Synthetic training-data generator for the Mahjong hand scanner.
  *
  *   npx tsx scripts/synth/generate.ts --out training-data/<name> --count N --seed S
- *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--extra-styles [--decoy-flowers [--decoy-always]] [--ink] [--birds]] [--tile-cloths] [--set-grids] [--close-ups | --far] [--apart] [--workers 1] [--tiles [--codes f1,f2,...]] [--tile-size 128] [--art DIR]
+ *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--extra-styles [--decoy-flowers [--decoy-always]] [--ink] [--birds]] [--tile-cloths] [--set-grids] [--close-ups | --far] [--apart] [--workers 1] [--tiles [--codes f1,f2,...] [--tile-margin LO,HI]] [--tile-size 128] [--art DIR]
  *
  * See scripts/synth/README.md for the output format.
  */
@@ -42,6 +42,7 @@ interface Args {
   tiles: boolean;
   /** --tiles only: render just these classes, round robin (absent: all 43). */
   codes?: string[];
+  tileMargin?: [number, number];
   tileSize: number;
   art: string;
   shard?: number;
@@ -80,6 +81,7 @@ function parseArgs(argv: string[]): Args {
       case '--tiles': a.tiles = true; break;
       case '--codes': a.codes = v().split(',').map((c) => c.trim()).filter(Boolean); break;
       case '--tile-size': a.tileSize = Number(v()); break;
+      case '--tile-margin': { const m = v().split(',').map(Number); if (m.length !== 2 || !m.every((x) => x >= 0 && x <= 5) || m[0]! > m[1]!) throw new Error('--tile-margin must be LO,HI with 0 <= LO <= HI <= 5'); a.tileMargin = [m[0]!, m[1]!]; break; }
       case '--art': a.art = path.resolve(v()); break;
       case '--shard': a.shard = Number(v()); break;
       case '--dir': a.dir = v(); break;
@@ -103,6 +105,7 @@ function parseArgs(argv: string[]): Args {
     if (bad.length || !a.codes.length) throw new Error(`--codes: unknown class${bad.length === 1 ? '' : 'es'} ${bad.join(', ') || '(none given)'}; use codes from scripts/synth/classes.json`);
     if (!a.tiles) throw new Error('--codes works only with --tiles');
   }
+  if (a.tileMargin && !a.tiles) throw new Error('--tile-margin works only with --tiles');
   // these designs are drawn only in --extra-styles sets: without it they would silently do nothing
   for (const [on, flag] of [[a.decoyFlowers, '--decoy-flowers'], [a.ink, '--ink'], [a.birds, '--birds']] as const) {
     if (on && !a.extraStyles) throw new Error(`${flag} works only with --extra-styles`);
@@ -122,7 +125,7 @@ function parseArgs(argv: string[]): Args {
 const pad = (n: number) => String(n).padStart(6, '0');
 
 function genOptions(a: Args): GenOptions {
-  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.decoyAlways ? { decoyAlways: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.birds ? { birds: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.setGrids ? { setGrids: true } : {}), ...(a.closeUps ? { closeUps: true } : {}), ...(a.far ? { far: true } : {}), ...(a.apart ? { apart: true } : {}), ...(a.codes ? { codes: a.codes } : {}) };
+  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.decoyAlways ? { decoyAlways: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.birds ? { birds: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.setGrids ? { setGrids: true } : {}), ...(a.closeUps ? { closeUps: true } : {}), ...(a.far ? { far: true } : {}), ...(a.apart ? { apart: true } : {}), ...(a.codes ? { codes: a.codes } : {}), ...(a.tileMargin ? { tileMargin: a.tileMargin } : {}) };
 }
 
 /** The classes a --tiles run renders, in round-robin order. */
@@ -212,7 +215,7 @@ async function main(): Promise<void> {
     seed: a.seed,
     count: a.count,
     items: total(a),
-    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, decoyAlways: a.decoyAlways, ink: a.ink, birds: a.birds, tileCloths: a.tileCloths, setGrids: a.setGrids, closeUps: a.closeUps, far: a.far, apart: a.apart, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes },
+    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, decoyAlways: a.decoyAlways, ink: a.ink, birds: a.birds, tileCloths: a.tileCloths, setGrids: a.setGrids, closeUps: a.closeUps, far: a.far, apart: a.apart, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes, tileMargin: a.tileMargin },
     classes: CLASSES,
     min_visible_fraction: 0.5,
     negatives,

@@ -8,7 +8,7 @@ import { CLASSES, type Placed, closeUpWindow, layoutHand, layoutSetGrid, sampleH
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
 import { type Rng, chance, clamp, int, pick, rngFor, uni, weighted } from './rng.ts';
 
-export const GENERATOR_VERSION = '1.11.0';
+export const GENERATOR_VERSION = '1.12.0';
 
 export interface GenOptions {
   seed: number;
@@ -64,6 +64,10 @@ export interface GenOptions {
   apart?: boolean;
   /** Single tiles only: the classes to render, round robin (default all 43). */
   codes?: readonly string[];
+  /** Generator 1.12.0, single tiles only: the margin round the tile, as a fraction of its size on
+   * each side, drawn from [lo, hi] in a stream of its own (a photo of one tile with the table and
+   * nothing else on it). Without it the margin is 0-0.22 and the output is that of 1.11.0. */
+  tileMargin?: readonly [number, number];
 }
 
 export interface TileLabel {
@@ -478,7 +482,9 @@ export async function renderTileCrop(opts: GenOptions, k: number): Promise<{ jpg
   const r = rngFor(opts.seed, 'tile', k, opts.holdout ? 'H' : 'T');
   const gs = await glyphSetFor(opts, `t${Math.floor(k / (codes.length * 2))}`);
   const body = sampleBody(r);
-  const W = 320, H = 320;
+  // a photo of one tile (tileMargin) is rendered 3x as large, as a phone photo of it is sharp
+  const zoom = opts.tileMargin ? 3 : 1;
+  const W = 320 * zoom, H = 320 * zoom;
   const f = newFrame(W, H);
   const up = chance(r, 0.08);
   const side = !up && chance(r, 0.05);
@@ -489,18 +495,22 @@ export async function renderTileCrop(opts: GenOptions, k: number): Promise<{ jpg
   if (chance(r, 0.7)) placed.push({ code: rnd(), x: -(1 + gap), y: uni(r, -0.05, 0.05), rot: uni(r, -3, 3), sideways: false, upsideDown: false, group: 0, row: 0 });
   if (chance(r, 0.7)) placed.push({ code: rnd(), x: 1 + gap, y: uni(r, -0.05, 0.05), rot: uni(r, -3, 3), sideways: false, upsideDown: false, group: 0, row: 0 });
   if (chance(r, 0.2)) placed.push({ code: rnd(), x: uni(r, -0.5, 0.5), y: body.aspect + uni(r, 0.2, 0.8), rot: 0, sideways: false, upsideDown: false, group: 0, row: 1 });
-  const unitPx = uni(r, 24, 120);
+  // a photo of one tile (tileMargin) shows that tile alone; the draws above stay, so the rest is as in 1.11.0
+  if (opts.tileMargin) placed.splice(1);
+  const unitPx = uni(r, 24, 120) * zoom;
   const cam = makeCamera(r, W, H, [0, 0], unitPx, uni(r, -30, 30), [W / 2, H / 2]);
   paintBackground(f, cam.G, makeTexture(r, bgKind(r, opts)), uni(r, 10, 70));
-  const [cw] = cellSize(Math.max(opts.size, 1024));
+  const [cw] = cellSize(Math.max(opts.size, 1024) * zoom);
   const sprites = await spritesFor(r, gs, body, new Set(placed.map((p) => p.code)), cw);
   const drawn = renderTiles(r, f, placed, sprites, body, cam);
   const target = drawn.find((d) => d.idx === 0)!;
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const [x, y] of target.hull) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
   const bw = x1 - x0, bh = y1 - y0;
-  const cx0 = Math.floor(clamp(x0 - bw * uni(r, 0.0, 0.22), 0, W - 2)), cy0 = Math.floor(clamp(y0 - bh * uni(r, 0.0, 0.22), 0, H - 2));
-  const cx1 = Math.ceil(clamp(x1 + bw * uni(r, 0.0, 0.22), cx0 + 2, W)), cy1 = Math.ceil(clamp(y1 + bh * uni(r, 0.0, 0.22), cy0 + 2, H));
+  const mr = opts.tileMargin ? rngFor(opts.seed, 'margin', k, opts.holdout ? 'H' : 'T') : r;
+  const [mlo, mhi] = opts.tileMargin ?? [0, 0.22];
+  const cx0 = Math.floor(clamp(x0 - bw * uni(mr, mlo, mhi), 0, W - 2)), cy0 = Math.floor(clamp(y0 - bh * uni(mr, mlo, mhi), 0, H - 2));
+  const cx1 = Math.ceil(clamp(x1 + bw * uni(mr, mlo, mhi), cx0 + 2, W)), cy1 = Math.ceil(clamp(y1 + bh * uni(mr, mlo, mhi), cy0 + 2, H));
   const jpg = await finish(r, f, { glare: 0.4, holdout: opts.holdout }, { left: cx0, top: cy0, width: cx1 - cx0, height: cy1 - cy0 }, opts.tileSize);
   return { jpg, code };
 }

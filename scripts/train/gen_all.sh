@@ -33,6 +33,8 @@ gen tiles-flowers --count 450  --seed 7 --tiles --extra-fonts --codes $FL
 gen tiles-fonts   --count 200  --seed 5 --tiles --extra-fonts
 gen tiles-train   --count 300  --seed 3 --tiles
 gen tiles-holdout --count 40   --seed 4 --tiles --holdout
+# photos of one tile with the table round it (stop 46), for the `scan --as-tile` path
+gen tiles-loose-holdout --count 10 --seed 52 --tiles --holdout --tile-margin 0.5,2 --size 3072 --tile-size 768
 gen train-grids   --count 1500 --seed 42 $V --decoy-flowers --ink --birds --tile-cloths --set-grids
 gen grid-holdout  --count 120  --seed 41 --holdout --set-grids
 gen train-close   --count 1200 --seed 45 $V --decoy-flowers --ink --birds --tile-cloths --close-ups

@@ -12,7 +12,7 @@
  */
 import { birdPungs, checkHandWithStrays, distinctFlowers, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
 import { clampRegion, completeCutBoxes, cropRaster, touchesEdge, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { STRAY_SCALE, addedFinds, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
+import { STRAY_SCALE, addedFinds, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, oneTileBoxes, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
 import { layoutTiles, tileAngles } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -948,12 +948,40 @@ export async function primeModels(m: Models, img?: RasterImage): Promise<void> {
   for (const { session, data, dims } of primeInputs(m, img)) await session.run({ [session.inputNames[0]!]: floatTensor(data, dims) });
 }
 
-/** Treat the whole picture as one tile; top-k classes (both ways up averaged, as tiles lie either way). */
+/** The tile verifier's p(tile) of a whole picture of one tile from which the picture is read whole. */
+export const ONE_TILE_WHOLE = 0.5;
+/** The most boxes of a picture of one tile that are read (oneTileBoxes, surest first). */
+export const ONE_TILE_TRIES = 6;
+
+/**
+ * A picture of one tile; top-k classes (both ways up averaged, as tiles lie either way). A photo with
+ * the table round the tile is read from the tile's box: the detector and the finder look at the
+ * normal and the zoomed-out fits (a photo of one tile is a close-up), each box of oneTileBoxes is
+ * read, and the surest reading is taken. A picture cut to the tile (no box, a box that fills it, or
+ * the tile verifier sees a tile in the whole picture) is read whole.
+ */
 export async function classifyTileImage(img: RasterImage, models: Models, k = 3, tta: boolean | TtaMode = 'all'): Promise<{ code: TileCode; score: number }[]> {
   const { w, h } = modelCropSize(models);
-  const crop = cropWholeImage(img, w, h);
-  const [p] = await classifyCrops(models, crop, 1, ttaMode(tta));
-  await readFlowers(models, img, [[0, 0, img.width, img.height]], [img.width > img.height], [p], ttaMode(tta), undefined, 1.0);
+  const dets: Detection[] = [];
+  for (const fit of [1, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR]) {
+    dets.push(...(await detectIn(img, models, DET_SIZE, DET_THRESHOLD, undefined, fit)));
+    if (models.finder) dets.push(...(await detectIn(img, models, DET_SIZE, DET_THRESHOLD, undefined, fit, models.finder)));
+  }
+  let boxes = oneTileBoxes(dets, img.width, img.height).slice(0, ONE_TILE_TRIES);
+  if (boxes.length && models.verifier) {
+    // the tile verifier sees a tile in the whole picture: it is cut to the tile (a detection inside it is a pip)
+    const pWhole = (await tileProbs(models.verifier, cropWholeImage(img, w, h), 1, h, w))[0]!;
+    if (pWhole >= ONE_TILE_WHOLE) boxes = [];
+  }
+  // each box the detectors give is read, and the surest reading is the tile's
+  const read = boxes.length
+    ? await classifyCrops(models, cropTiles(img, boxes.map((d) => d.box), boxes.map((d) => d.sideways), w, h), boxes.length, ttaMode(tta))
+    : await classifyCrops(models, cropWholeImage(img, w, h), 1, ttaMode(tta));
+  const j = read.reduce((b, q, i) => (Math.max(...q) > Math.max(...read[b]!) ? i : b), 0);
+  const p = read[j]!;
+  const tile = boxes[j];
+  if (tile) await readFlowers(models, img, [tile.box], [tile.sideways], [p], ttaMode(tta));
+  else await readFlowers(models, img, [[0, 0, img.width, img.height]], [img.width > img.height], [p], ttaMode(tta), undefined, 1.0);
   return topK(p, k).map((x) => ({ code: models.labels[x.index] as TileCode, score: round(x.score, 4) }));
 }
 

@@ -488,3 +488,33 @@ export function outerWindows(hints: readonly Box[], sure: readonly Box[], tile: 
   const area = wins.reduce((a, w) => a + w[2] * w[3], 0);
   return area > maxShare * width * height ? null : wins;
 }
+
+/**
+ * A picture of one tile (`scan --as-tile`) is either cut to the tile, and read whole, or a photo with
+ * the table round the tile. A sure detection whose box covers less than this share of the picture
+ * is the tile of such a photo, and is read from its box.
+ */
+export const ONE_TILE_FILLS = 0.35;
+/** ...when its centre lies this far or more from the picture's edges (a share of the picture's side),
+ * so that a neighbour's sliver at the edge of a picture cut to its tile is never taken for it... */
+export const ONE_TILE_INSET = 0.15;
+/** ...and its long side is at least this share of the picture's long side: smaller boxes are a pip
+ * or the table's pattern, not the one tile a picture is taken of. */
+export const ONE_TILE_MIN = 0.15;
+
+/**
+ * Where the one tile of a picture of one tile may be: the sure detections (raster px) whose centres
+ * lie in the picture's middle (ONE_TILE_INSET) and that are not too small (ONE_TILE_MIN), surest
+ * first; none when one of them covers ONE_TILE_FILLS of the picture or more (the picture is cut to
+ * the tile, and is read whole).
+ */
+export function oneTileBoxes(dets: readonly Detection[], width: number, height: number): Detection[] {
+  const long = Math.max(width, height);
+  const fit = dets.filter((d) => {
+    const x = d.box[0] + d.box[2] / 2, y = d.box[1] + d.box[3] / 2;
+    return x >= width * ONE_TILE_INSET && x <= width * (1 - ONE_TILE_INSET) && y >= height * ONE_TILE_INSET && y <= height * (1 - ONE_TILE_INSET)
+      && Math.max(d.box[2], d.box[3]) >= ONE_TILE_MIN * long;
+  });
+  if (fit.some((d) => d.box[2] * d.box[3] >= ONE_TILE_FILLS * width * height)) return [];
+  return [...fit].sort((a, b) => b.score - a.score);
+}

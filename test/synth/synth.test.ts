@@ -322,6 +322,27 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     expect(jpg.subarray(0, 2).toString('hex')).toBe('ffd8');
   });
 
+  it('renders photos of one tile with the table round it (tileMargin), deterministically', async () => {
+    const sharp = (await import('sharp')).default;
+    const o = opts(5, { tileMargin: [1, 1.5], tileSize: 256, codes: ['7z'] });
+    const a = await renderTileCrop(o, 0);
+    clearCaches();
+    const b = await renderTileCrop(o, 0);
+    expect(a.code).toBe('7z');
+    expect(Buffer.compare(a.jpg, b.jpg)).toBe(0);
+    // the tile alone in the middle, with at least its own size of table on each side: the picture's
+    // border rows and columns show the table, whose colour differs from the tile's face
+    const { data, info } = await sharp(a.jpg).raw().toBuffer({ resolveWithObject: true });
+    const px = (x: number, y: number) => [0, 1, 2].map((c) => data[(y * info.width + x) * info.channels + c]!);
+    const spread = (pts: number[][]) => Math.max(...[0, 1, 2].map((c) => Math.max(...pts.map((p) => p[c]!)) - Math.min(...pts.map((p) => p[c]!))));
+    const centre = px(Math.floor(info.width / 2), Math.floor(info.height / 2));
+    const border = [px(2, 2), px(info.width - 3, 2), px(2, info.height - 3), px(info.width - 3, info.height - 3)];
+    expect(Math.max(info.width, info.height)).toBe(256);
+    expect(spread([centre, ...border])).toBeGreaterThan(spread(border));
+    const plain = await renderTileCrop(opts(5, { tileSize: 256, codes: ['7z'] }), 0);
+    expect(Buffer.compare(a.jpg, plain.jpg)).not.toBe(0);
+  });
+
   it('--extra-styles is deterministic, changes training output, and never reaches the holdout', async () => {
     const a = await renderScene(opts(31, { extraStyles: true }), 0);
     clearCaches();
@@ -495,6 +516,10 @@ describe('synth CLI --codes', () => {
     expect(run(['--far', '--close-ups'])).toMatch(/--far and --close-ups frame scenes in opposite ways/);
   });
 
+  it('takes --tile-margin only as LO,HI for single tiles', () => {
+    expect(run(['--tile-margin', '0.5,2'])).toMatch(/--tile-margin works only with --tiles/);
+    for (const m of ['2,0.5', '1', '-1,2', '0.5,9', 'a,b']) expect(run(['--tiles', '--tile-margin', m])).toMatch(/--tile-margin must be LO,HI with 0 <= LO <= HI <= 5/);
+  });
   it('refuses --decoy-always without --decoy-flowers', () => {
     expect(run(['--extra-styles', '--decoy-always'])).toMatch(/--decoy-always works only with --decoy-flowers/);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT } from '../../src/vision/postprocess.ts';
+import fc from 'fast-check';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -454,5 +455,37 @@ describe('closeUpPossible: whether the zoom-out pass is worth running', () => {
     expect(closeUpPossible(row(ZOOM_OUT_SKIP_COUNT - 1, 80), 1000, 750)).toBe(true);
     expect(closeUpPossible(row(8, ZOOM_OUT_SKIP_BELOW * 1000), 1000, 750)).toBe(true);
     expect(closeUpPossible([], 1000, 750)).toBe(true);
+  });
+});
+
+describe('oneTileBoxes (a picture of one tile)', () => {
+  const det = (box: Box, score = 0.8, sideways = false) => ({ box, score, sideways });
+  it('offers the boxes in the middle of a photo with the table round the tile, surest first', () => {
+    // a 600 x 800 photo: the tile, a second box of it, a pip inside it and a neighbour's sliver at the edge
+    const tile = det([220, 300, 150, 200], 0.7), again = det([230, 310, 140, 190], 0.9);
+    const pip = det([280, 380, 30, 30], 0.95), sliver = det([0, 320, 50, 180], 0.99);
+    expect(oneTileBoxes([tile, pip, again, sliver], 600, 800)).toEqual([again, tile]);
+  });
+  it('offers nothing when a box fills the picture: it is cut to the tile and read whole', () => {
+    const whole = det([10, 10, 580, 780], 0.6), pip = det([280, 380, 60, 60], 0.95);
+    expect(oneTileBoxes([pip, whole], 600, 800)).toEqual([]);
+    expect(oneTileBoxes([], 600, 800)).toEqual([]);
+  });
+  it('keeps only boxes centred in the middle, not too small and not filling the picture', () => {
+    const box = fc.tuple(fc.double({ min: 0, max: 900, noNaN: true }), fc.double({ min: 0, max: 900, noNaN: true }), fc.double({ min: 1, max: 900, noNaN: true }), fc.double({ min: 1, max: 900, noNaN: true }));
+    fc.assert(fc.property(fc.array(fc.record({ box, score: fc.double({ min: 0.5, max: 1, noNaN: true }), sideways: fc.boolean() }), { maxLength: 12 }), fc.integer({ min: 50, max: 1000 }), fc.integer({ min: 50, max: 1000 }), (ds, w, h) => {
+      const out = oneTileBoxes(ds as { box: Box; score: number; sideways: boolean }[], w, h);
+      for (const d of out) {
+        expect(ds).toContain(d);
+        const cx = d.box[0] + d.box[2] / 2, cy = d.box[1] + d.box[3] / 2;
+        expect(cx).toBeGreaterThanOrEqual(w * ONE_TILE_INSET);
+        expect(cx).toBeLessThanOrEqual(w * (1 - ONE_TILE_INSET));
+        expect(cy).toBeGreaterThanOrEqual(h * ONE_TILE_INSET);
+        expect(cy).toBeLessThanOrEqual(h * (1 - ONE_TILE_INSET));
+        expect(Math.max(d.box[2], d.box[3])).toBeGreaterThanOrEqual(ONE_TILE_MIN * Math.max(w, h));
+        expect(d.box[2] * d.box[3]).toBeLessThan(ONE_TILE_FILLS * w * h);
+      }
+      for (let i = 1; i < out.length; i++) expect(out[i]!.score).toBeLessThanOrEqual(out[i - 1]!.score);
+    }));
   });
 });

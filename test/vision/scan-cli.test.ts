@@ -71,4 +71,27 @@ describe('scan CLI', () => {
     expect(r.top[0].code).toBe('7z');
     expect(r.top[0].score).toBeGreaterThan(r.top[1].score);
   });
+
+  it('--as-tile reads a photo of one tile with the table round it from the tile, not the whole photo', async () => {
+    const sharp = (await import('sharp')).default;
+    const label = JSON.parse(readFileSync(join(root, scene('stray-36.json')), 'utf8')) as { tiles: { code: string; box: number[] }[] };
+    const dir = mkdtempSync(join(tmpdir(), 'scan-cli-'));
+    const files: string[] = [];
+    const codes: string[] = [];
+    for (const t of label.tiles.filter((x) => x.code !== 'back').slice(0, 4)) {
+      const [x, y, w, h] = t.box.map(Math.round) as [number, number, number, number];
+      const tile = await sharp(join(root, scene('stray-36.jpg'))).extract({ left: x, top: y, width: w, height: h }).png().toBuffer();
+      // a felt table three tiles wide and four tall, the tile off its centre
+      const W = 3 * w, H = 4 * h;
+      const felt = await sharp({ create: { width: W, height: H, channels: 3, background: { r: 30, g: 110, b: 60 }, noise: { type: 'gaussian', mean: 0, sigma: 12 } } }).png().toBuffer();
+      const file = join(dir, `one-${files.length}.png`);
+      await sharp(felt).composite([{ input: tile, left: Math.round(0.9 * w), top: Math.round(1.3 * h) }]).png().toFile(file);
+      files.push(file);
+      codes.push(t.code);
+    }
+    const { stdout } = run(['--json', '--as-tile', ...files]);
+    const read = stdout.trim().split('\n').map((l) => JSON.parse(l) as { file: string; top: { code: string }[] });
+    expect(read.map((r) => r.file)).toEqual(files);
+    expect(read.map((r) => r.top[0]!.code)).toEqual(codes);
+  });
 });
