@@ -8,7 +8,7 @@ import { CLASSES, type Placed, closeUpWindow, layoutHand, layoutSetGrid, sampleH
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
 import { type Rng, chance, clamp, int, pick, rngFor, uni, weighted } from './rng.ts';
 
-export const GENERATOR_VERSION = '1.12.0';
+export const GENERATOR_VERSION = '1.13.0';
 
 export interface GenOptions {
   seed: number;
@@ -277,6 +277,21 @@ function spritesCached(key: string, gs: GlyphSet, body: BodyStyle, codes: Set<st
   return spriteCache.m;
 }
 
+/**
+ * The order to draw tiles in, far tiles first: by their faces' centres along `towardCamera` (the
+ * direction a tile's body shows in, from its face toward the camera), so that a nearer tile's body
+ * hides the edge of a farther tile's face and never the other way round. Up to 1.12.0 the key was
+ * a face's first corner, which for a tile turned upside down or sideways is its near or side
+ * corner: such a tile was drawn after its nearer neighbour, and its body covered the top of that
+ * neighbour's face (a six of characters lost the dot that tells it from an eight, a three its top
+ * stroke), which no photo shows.
+ */
+export function drawOrder(quads: readonly Pt[][], towardCamera: Pt): number[] {
+  const dn = norm(towardCamera);
+  const depth = (q: Pt[]) => ((q[0][0] + q[2][0]) / 2) * dn[0] + ((q[0][1] + q[2][1]) / 2) * dn[1];
+  return quads.map((_, i) => i).sort((a, b) => depth(quads[a]!) - depth(quads[b]!));
+}
+
 function renderTiles(r: Rng, f: Frame, placed: Placed[], sprites: Map<string, Sprite>, body: BodyStyle, cam: Camera): Drawn[] {
   const items = placed.map((p, idx) => {
     const sp = sprites.get(p.code)!;
@@ -297,11 +312,8 @@ function renderTiles(r: Rng, f: Frame, placed: Placed[], sprites: Map<string, Sp
   }
   const meanW = items.length ? items.reduce((s, it) => s + Math.hypot(it.quad[1][0] - it.quad[0][0], it.quad[1][1] - it.quad[0][1]), 0) / items.length : 10;
   if (polys.length) drawShadows(f, polys.map(hullOf), uni(r, 0.15, 0.55), meanW * uni(r, 0.08, 0.3));
-  // far tiles first
-  const dn = items.length ? norm(items[0].d) : [0, 1];
-  items.sort((a, b) => (a.quad[0][0] * dn[0] + a.quad[0][1] * dn[1]) - (b.quad[0][0] * dn[0] + b.quad[0][1] * dn[1]));
   const out: Drawn[] = [];
-  for (const it of items) {
+  for (const it of drawOrder(items.map((x) => x.quad), items.length ? items[0].d : [0, 1]).map((i) => items[i]!)) {
     const res = drawTile(f, it.sp, it.H, it.d, body.sideShade);
     const q = res.quad;
     const rot = (Math.atan2(q[1][1] - q[0][1], q[1][0] - q[0][0]) * 180) / Math.PI;

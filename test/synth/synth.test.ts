@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { CLASSES, FLOWERS, closeUpWindow, layoutHand, layoutSetGrid, sampleCodes, sampleHand, scatterApart } from '../../scripts/synth/hand.ts';
 import { ART_FAMILIES, checkArtRoot, defaultArtRoot, FULL_FACE, invertGreys, loadArt } from '../../scripts/synth/art.ts';
-import { clearCaches, renderScene, renderTileCrop, type GenOptions } from '../../scripts/synth/scene.ts';
+import { clearCaches, drawOrder, renderScene, renderTileCrop, type GenOptions } from '../../scripts/synth/scene.ts';
 import { rngFor } from '../../scripts/synth/rng.ts';
 import { faceSvg, sampleGlyphStyle, TRAIN_FONTS } from '../../scripts/synth/faces.ts';
 import { EXTRA_BG, HOLDOUT_BG, PATCH_BG, makeTexture, sampleBgKind } from '../../scripts/synth/background.ts';
@@ -483,6 +483,26 @@ describe('synth table textures', () => {
       expect(HOLDOUT_BG as readonly string[]).not.toContain(k);
       expect(HOLDOUT_BG as readonly string[]).not.toContain(sampleBgKind(r, false, false, true));
     }
+  });
+});
+
+describe('synth draw order', () => {
+  // faces 40 x 54 px in a column, the camera below (bodies show downward, toward +y)
+  const face = (x: number, y: number, turn: 0 | 90 | 180 | 270): [number, number][] => {
+    const c: [number, number][] = [[x, y], [x + 40, y], [x + 40, y + 54], [x, y + 54]];
+    return [...c.slice(turn / 90), ...c.slice(0, turn / 90)];
+  };
+  it('draws far tiles first, a tile turned upside down or sideways too, so no body covers a nearer face', () => {
+    for (const turn of [0, 90, 180, 270] as const) {
+      // a flush column, each face's near edge a few px over the next one's far edge in the image (a
+      // nearer tile's face starts where the farther one's body ends); the far tile turned, so that
+      // its first corner is its near or side corner
+      const far = face(100, 100, turn), near = face(100, 150, 0), nearer = face(100, 200, turn);
+      expect(drawOrder([nearer, near, far], [0, 1]), `turn ${turn}`).toEqual([2, 1, 0]);
+      expect(drawOrder([far, nearer, near], [0, 1]), `turn ${turn}`).toEqual([0, 2, 1]);
+    }
+    // the camera to the right: the tiles to the right are nearer
+    expect(drawOrder([face(200, 0, 180), face(100, 0, 0)], [3, 0])).toEqual([1, 0]);
   });
 });
 
