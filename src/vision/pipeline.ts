@@ -973,15 +973,14 @@ export async function classifyTileImage(img: RasterImage, models: Models, k = 3,
     const pWhole = (await tileProbs(models.verifier, cropWholeImage(img, w, h), 1, h, w))[0]!;
     if (pWhole >= ONE_TILE_WHOLE) boxes = [];
   }
-  // each box the detectors give is read, and the surest reading is the tile's
-  const read = boxes.length
-    ? await classifyCrops(models, cropTiles(img, boxes.map((d) => d.box), boxes.map((d) => d.sideways), w, h), boxes.length, ttaMode(tta))
-    : await classifyCrops(models, cropWholeImage(img, w, h), 1, ttaMode(tta));
+  // each box the detectors give is read with the scenes' margin round it, and the surest reading is
+  // the tile's; a picture cut to the tile is one box, the whole picture, with none (cropWholeImage)
+  const reads = boxes.length ? boxes : [{ box: [0, 0, img.width, img.height] as Box, sideways: img.width > img.height }];
+  const margin = boxes.length ? CROP_MARGIN : 1.0;
+  const read = await classifyCrops(models, cropTiles(img, reads.map((d) => d.box), reads.map((d) => d.sideways), w, h, margin), reads.length, ttaMode(tta));
   const j = read.reduce((b, q, i) => (Math.max(...q) > Math.max(...read[b]!) ? i : b), 0);
   const p = read[j]!;
-  const tile = boxes[j];
-  if (tile) await readFlowers(models, img, [tile.box], [tile.sideways], [p], ttaMode(tta));
-  else await readFlowers(models, img, [[0, 0, img.width, img.height]], [img.width > img.height], [p], ttaMode(tta), undefined, 1.0);
+  await readFlowers(models, img, [reads[j]!.box], [reads[j]!.sideways], [p], ttaMode(tta), undefined, margin);
   return topK(p, k).map((x) => ({ code: models.labels[x.index] as TileCode, score: round(x.score, 4) }));
 }
 

@@ -510,11 +510,11 @@ export const ONE_TILE_MIN = 0.15;
  */
 export function oneTileBoxes(dets: readonly Detection[], width: number, height: number): Detection[] {
   const long = Math.max(width, height);
-  const fit = dets.filter((d) => {
+  const middle = dets.filter((d) => {
     const x = d.box[0] + d.box[2] / 2, y = d.box[1] + d.box[3] / 2;
     return x >= width * ONE_TILE_INSET && x <= width * (1 - ONE_TILE_INSET) && y >= height * ONE_TILE_INSET && y <= height * (1 - ONE_TILE_INSET)
       && Math.max(d.box[2], d.box[3]) >= ONE_TILE_MIN * long;
   });
-  if (fit.some((d) => d.box[2] * d.box[3] >= ONE_TILE_FILLS * width * height)) return [];
-  return [...fit].sort((a, b) => b.score - a.score);
+  if (middle.some((d) => d.box[2] * d.box[3] >= ONE_TILE_FILLS * width * height)) return [];
+  return middle.sort((a, b) => b.score - a.score);
 }
