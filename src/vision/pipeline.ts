@@ -952,6 +952,9 @@ export async function primeModels(m: Models, img?: RasterImage): Promise<void> {
 export const ONE_TILE_WHOLE = 0.5;
 /** The most boxes of a picture of one tile that are read (oneTileBoxes, surest first). */
 export const ONE_TILE_TRIES = 6;
+/** When no detection of a picture of one tile is sure (DET_THRESHOLD), the boxes scoring this much
+ * are tried instead: a face-down tile or a blank white dragon alone on the table. */
+export const ONE_TILE_WEAK = 0.2;
 
 /**
  * A picture of one tile; top-k classes (both ways up averaged, as tiles lie either way). A photo with
@@ -964,10 +967,11 @@ export async function classifyTileImage(img: RasterImage, models: Models, k = 3,
   const { w, h } = modelCropSize(models);
   const dets: Detection[] = [];
   for (const fit of [1, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR]) {
-    dets.push(...(await detectIn(img, models, DET_SIZE, DET_THRESHOLD, undefined, fit)));
-    if (models.finder) dets.push(...(await detectIn(img, models, DET_SIZE, DET_THRESHOLD, undefined, fit, models.finder)));
+    dets.push(...(await detectIn(img, models, DET_SIZE, ONE_TILE_WEAK, undefined, fit)));
+    if (models.finder) dets.push(...(await detectIn(img, models, DET_SIZE, ONE_TILE_WEAK, undefined, fit, models.finder)));
   }
-  let boxes = oneTileBoxes(dets, img.width, img.height).slice(0, ONE_TILE_TRIES);
+  const sure = oneTileBoxes(dets.filter((d) => d.score >= DET_THRESHOLD), img.width, img.height);
+  let boxes = (sure.length ? sure : oneTileBoxes(dets, img.width, img.height)).slice(0, ONE_TILE_TRIES);
   if (boxes.length && models.verifier) {
     // the tile verifier sees a tile in the whole picture: it is cut to the tile (a detection inside it is a pip)
     const pWhole = (await tileProbs(models.verifier, cropWholeImage(img, w, h), 1, h, w))[0]!;

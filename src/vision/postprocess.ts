@@ -501,6 +501,11 @@ export const ONE_TILE_INSET = 0.15;
 /** ...and its long side is at least this share of the picture's long side: smaller boxes are a pip
  * or the table's pattern, not the one tile a picture is taken of. */
 export const ONE_TILE_MIN = 0.15;
+/** A box lying this much (share of its own area) inside another box of the picture at least
+ * ONE_TILE_PART_AREA times as large is a part of that tile (a dot of a 2p or 4p read as a 1p), not
+ * a tile. */
+export const ONE_TILE_PART_INSIDE = 0.8;
+export const ONE_TILE_PART_AREA = 1.4;
 
 /**
  * Where the one tile of a picture of one tile may be: the sure detections (raster px) whose centres
@@ -516,5 +521,12 @@ export function oneTileBoxes(dets: readonly Detection[], width: number, height: 
       && Math.max(d.box[2], d.box[3]) >= ONE_TILE_MIN * long;
   });
   if (middle.some((d) => d.box[2] * d.box[3] >= ONE_TILE_FILLS * width * height)) return [];
-  return middle.sort((a, b) => b.score - a.score);
+  const area = (d: Detection) => d.box[2] * d.box[3];
+  const inside = (a: Detection, b: Detection) => {
+    const iw = Math.min(a.box[0] + a.box[2], b.box[0] + b.box[2]) - Math.max(a.box[0], b.box[0]);
+    const ih = Math.min(a.box[1] + a.box[3], b.box[1] + b.box[3]) - Math.max(a.box[1], b.box[1]);
+    return iw > 0 && ih > 0 ? (iw * ih) / area(a) : 0;
+  };
+  const whole = middle.filter((d) => !middle.some((o) => area(o) >= ONE_TILE_PART_AREA * area(d) && inside(d, o) >= ONE_TILE_PART_INSIDE));
+  return whole.sort((a, b) => b.score - a.score);
 }

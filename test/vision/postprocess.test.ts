@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN } from '../../src/vision/postprocess.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN, ONE_TILE_PART_AREA, ONE_TILE_PART_INSIDE } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -466,6 +466,18 @@ describe('oneTileBoxes (a picture of one tile)', () => {
     const pip = det([280, 380, 30, 30], 0.95), sliver = det([0, 320, 50, 180], 0.99);
     expect(oneTileBoxes([tile, pip, again, sliver], 600, 800)).toEqual([again, tile]);
   });
+  it('drops a box lying inside a much larger one: a dot of a 2p is part of the tile, not a 1p', () => {
+    // a 2p photographed large: the tile, and each of its two dots found as a tile of about half its size
+    const tile = det([141, 154, 267, 264], 0.73), dot1 = det([120, 136, 184, 215], 0.67), dot2 = det([204, 164, 191, 255], 0.65);
+    expect(oneTileBoxes([dot1, tile, dot2], 512, 512)).toEqual([tile]);
+    // a second box of the same tile, a little smaller, is not a part of it
+    const again = det([150, 160, 250, 240], 0.9);
+    expect(ONE_TILE_PART_AREA * 250 * 240).toBeGreaterThan(267 * 264);
+    expect(oneTileBoxes([tile, again], 512, 512)).toEqual([again, tile]);
+    // nor is a box half outside the larger one
+    const beside = det([300, 154, 200, 200], 0.95);
+    expect(oneTileBoxes([tile, beside], 512, 512)).toEqual([beside, tile]);
+  });
   it('offers nothing when a box fills the picture: it is cut to the tile and read whole', () => {
     const whole = det([10, 10, 580, 780], 0.6), pip = det([280, 380, 60, 60], 0.95);
     expect(oneTileBoxes([pip, whole], 600, 800)).toEqual([]);
@@ -486,6 +498,14 @@ describe('oneTileBoxes (a picture of one tile)', () => {
         expect(d.box[2] * d.box[3]).toBeLessThan(ONE_TILE_FILLS * w * h);
       }
       for (let i = 1; i < out.length; i++) expect(out[i]!.score).toBeLessThanOrEqual(out[i - 1]!.score);
+      // no box offered lies inside another offered box ONE_TILE_PART_AREA times its size
+      const area = (b: Box) => b[2] * b[3];
+      for (const a of out) for (const o of out) {
+        if (area(o.box) < ONE_TILE_PART_AREA * area(a.box)) continue;
+        const iw = Math.max(0, Math.min(a.box[0] + a.box[2], o.box[0] + o.box[2]) - Math.max(a.box[0], o.box[0]));
+        const ih = Math.max(0, Math.min(a.box[1] + a.box[3], o.box[1] + o.box[3]) - Math.max(a.box[1], o.box[1]));
+        expect((iw * ih) / area(a.box)).toBeLessThan(ONE_TILE_PART_INSIDE);
+      }
     }));
   });
 });
