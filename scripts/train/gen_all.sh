@@ -6,10 +6,8 @@
 # Usage (repo root): bash scripts/train/gen_all.sh ; log: scripts/train/runs/gen-all.out
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-G="nice -n 5 npx tsx scripts/synth/generate.ts --workers 2"
-V="--extra-styles --extra-fonts"
+source scripts/train/gen_lib.sh
 FL="f1,f2,f3,f4,f5,f6,f7,f8,1s"
-gen() { local out=$1; shift; [ -f "training-data/$out/manifest.json" ] || $G --out "training-data/$out" "$@"; }
 gen train-v14     --count 1500 --seed 9 $V
 gen tiles-v14f    --count 300  --seed 10 --tiles --codes $FL $V
 gen val-holdout   --count 300  --seed 2 --holdout

@@ -6,10 +6,8 @@
 # Usage (repo root): bash scripts/train/gen_v113.sh ; log: scripts/train/runs/gen-v113.out
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-G="nice -n 5 npx tsx scripts/synth/generate.ts --workers 2 --quiet"
-V="--extra-styles --extra-fonts"
+source scripts/train/gen_lib.sh
 FL="f1,f2,f3,f4,f5,f6,f7,f8"
-gen() { local out=$1; shift; [ -f "training-data/$out/manifest.json" ] || $G --out "training-data/$out" "$@"; }
 gen tiles-v15f    --count 400  --seed 22 --tiles --codes $FL $V --decoy-flowers
 gen train-v16     --count 1500 --seed 27 $V --decoy-flowers --ink --tile-cloths
 gen tiles-v16f    --count 400  --seed 24 --tiles --codes $FL $V --decoy-flowers --ink
