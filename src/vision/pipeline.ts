@@ -961,8 +961,8 @@ export const ONE_TILE_WEAK = 0.2;
  * the table round the tile is read from the tile's box: the detector and the finder look at the
  * normal and the zoomed-out fits (a photo of one tile is a close-up), each box of oneTileBoxes is
  * read (the sure ones, or when none is sure those scoring ONE_TILE_WEAK), and the surest reading is
- * taken. A picture cut to the tile (no box, a box that fills it, or
- * the tile verifier sees a tile in the whole picture) is read whole.
+ * taken. A picture cut to the tile (no box, a box that fills it, or the tile verifier sees a tile
+ * in the whole picture) is read whole.
  */
 export async function classifyTileImage(img: RasterImage, models: Models, k = 3, tta: boolean | TtaMode = 'all'): Promise<{ code: TileCode; score: number }[]> {
   const { w, h } = modelCropSize(models);

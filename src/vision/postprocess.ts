@@ -55,11 +55,16 @@ export function decodeDetections(heatmap: Float32Array, box: Float32Array, gh: n
 }
 
 export function iou(a: Box, b: Box): number {
-  const ix = Math.max(0, Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0]));
-  const iy = Math.max(0, Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]));
-  const inter = ix * iy;
+  const inter = overlapArea(a, b);
   const u = a[2] * a[3] + b[2] * b[3] - inter;
   return u > 0 ? inter / u : 0;
+}
+
+/** The area two boxes share (0 when they do not overlap). */
+export function overlapArea(a: Box, b: Box): number {
+  const ix = Math.max(0, Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0]));
+  const iy = Math.max(0, Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]));
+  return ix * iy;
 }
 
 /** Greedy non-maximum suppression; returns kept detections by descending score. */
@@ -509,9 +514,10 @@ export const ONE_TILE_PART_AREA = 1.4;
 
 /**
  * Where the one tile of a picture of one tile may be: the sure detections (raster px) whose centres
- * lie in the picture's middle (ONE_TILE_INSET) and that are not too small (ONE_TILE_MIN), surest
- * first; none when one of them covers ONE_TILE_FILLS of the picture or more (the picture is cut to
- * the tile, and is read whole).
+ * lie in the picture's middle (ONE_TILE_INSET), that are not too small (ONE_TILE_MIN) and that are
+ * not a part of a larger box (ONE_TILE_PART_INSIDE, ONE_TILE_PART_AREA), surest first; none when
+ * one of them covers ONE_TILE_FILLS of the picture or more (the picture is cut to the tile, and is
+ * read whole).
  */
 export function oneTileBoxes(dets: readonly Detection[], width: number, height: number): Detection[] {
   const long = Math.max(width, height);
@@ -522,11 +528,6 @@ export function oneTileBoxes(dets: readonly Detection[], width: number, height: 
   });
   if (middle.some((d) => d.box[2] * d.box[3] >= ONE_TILE_FILLS * width * height)) return [];
   const area = (d: Detection) => d.box[2] * d.box[3];
-  const inside = (a: Detection, b: Detection) => {
-    const iw = Math.min(a.box[0] + a.box[2], b.box[0] + b.box[2]) - Math.max(a.box[0], b.box[0]);
-    const ih = Math.min(a.box[1] + a.box[3], b.box[1] + b.box[3]) - Math.max(a.box[1], b.box[1]);
-    return iw > 0 && ih > 0 ? (iw * ih) / area(a) : 0;
-  };
-  const whole = middle.filter((d) => !middle.some((o) => area(o) >= ONE_TILE_PART_AREA * area(d) && inside(d, o) >= ONE_TILE_PART_INSIDE));
-  return whole.sort((a, b) => b.score - a.score);
+  const part = (d: Detection) => middle.some((o) => area(o) >= ONE_TILE_PART_AREA * area(d) && overlapArea(d.box, o.box) >= ONE_TILE_PART_INSIDE * area(d));
+  return middle.filter((d) => !part(d)).sort((a, b) => b.score - a.score);
 }
