@@ -12,7 +12,7 @@
  */
 import { birdPungs, checkHandWithStrays, distinctFlowers, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
 import { clampRegion, completeCutBoxes, cropRaster, touchesEdge, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { STRAY_SCALE, addedFinds, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, oneTileBoxes, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
+import { STRAY_SCALE, addedFinds, largestGroup, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, oneTileBoxes, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
 import { layoutTiles, tileAngles } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -102,6 +102,28 @@ export const FLOWER_APART_READ = 0.5;
  * apart-holdout (flowers and face-down tiles laid apart) at 0.48-0.99 (model/PIPELINE.md).
  */
 export const FINDER_READ = 0.45;
+
+/** A find read only as some flower (keptFind) is kept when its long side is within this factor of
+ * the median of the detector's sure tiles (a flower is of its set's size; on the held-out sets the
+ * flowers kept so were 0.84-0.96 of it, the cloth's flower-like patches 0.68). */
+export const FLOWER_FIND_SCALE = 0.8;
+/**
+ * Whether a find (the finder's, or the look's for tiles apart) is kept, by the classifier's reading
+ * `p`: a first guess of at least FINDER_READ; or, with `flowers`, flower classes together of at
+ * least FINDER_READ (a flower of a design it has never seen, known for a flower but spread over the
+ * eight) when the tile verifier gives it `pTile` >= LONE_VERIFIED and its long side is within
+ * FLOWER_FIND_SCALE of the hand's median `handSide`, as the cloth's pattern may be flower-like.
+ */
+export function keptFind(p: Float32Array, f0: number, pTile: number | undefined, box: Box, handSide: number, flowers = true): boolean {
+  if (topProbability(p) >= FINDER_READ) return true;
+  if (!flowers || f0 < 0 || flowerMass(p, f0) < FINDER_READ || (pTile ?? 0) < LONE_VERIFIED) return false;
+  const side = Math.max(box[2], box[3]);
+  return side >= FLOWER_FIND_SCALE * handSide && side * FLOWER_FIND_SCALE <= handSide;
+}
+/** The finds that may be kept only as some flower (keptFind), for which the tile verifier is asked. */
+function flowerOnly(p: Float32Array, f0: number, flowers: boolean): boolean {
+  return flowers && f0 >= 0 && topProbability(p) < FINDER_READ && flowerMass(p, f0) >= FINDER_READ;
+}
 /**
  * The finder's input long side on the normal pass when the tiles are large (coarseFinderTiles): 0.56
  * of the detector's pixels. On apart-holdout it found 5 more of the flowers and face-down tiles
@@ -388,6 +410,12 @@ export interface PipelineOptions {
   /** On the normal pass, when the detector's sure tiles are large (coarseFinderTiles), the finder
    * reads the raster at FINDER_COARSE_SIZE instead of the detector's size (default true). */
   finderCoarse?: boolean;
+  /** A find (the finder's, or the look for tiles apart) the classifier is sure is some flower, though
+   * not which, may be kept (keptFind; default true). */
+  flowerFinds?: boolean;
+  /** When nothing is found, look at the fine search's largest group of sure finds in the photo at
+   * full resolution (FINE_GROUP_LINK; default true). */
+  fineGroup?: boolean;
   /** When the tiles fill only part of the photo, detect again on that part, zoomed in (default true). */
   zoom?: boolean;
   /** Before the zoom pass, look for tiles apart from the hand on the whole raster at OUTER_SIZE
@@ -496,7 +524,7 @@ export const OUTER_SIZE = 1024;
  * verifier, when the raster is not larger than `size`, or when the sure tiles are smaller than
  * FINE_BELOW of the raster (a hand shot from far off, which the fine search looked at already).
  */
-async function outerFinds(img: RasterImage, models: Models, candidates: readonly Detection[], size: number, thr: number, mode: TtaMode, T?: Record<string, number>, hints?: readonly Detection[]): Promise<Detection[]> {
+async function outerFinds(img: RasterImage, models: Models, candidates: readonly Detection[], size: number, thr: number, mode: TtaMode, T?: Record<string, number>, hints?: readonly Detection[], flowers = true): Promise<Detection[]> {
   const side = Math.min(OUTER_SIZE, Math.ceil(Math.max(img.width, img.height) / 32) * 32);
   if (!models.verifier || side <= size) return [];
   // only beside a hand: tiles of its size (STRAY_SCALE), as the tiles of one set are
@@ -526,7 +554,7 @@ async function outerFinds(img: RasterImage, models: Models, candidates: readonly
   const crops = cropTiles(img, fresh.map((d) => d.box), fresh.map((d) => d.sideways), w, h);
   const read = await classifyCrops(models, crops, fresh.length, mode);
   const pTile = await tileProbs(models.verifier, crops, fresh.length, h, w);
-  return fresh.filter((_, j) => Math.max(...read[j]!) >= FINDER_READ && pTile[j]! >= LONE_VERIFIED);
+  return fresh.filter((d, j) => keptFind(read[j]!, models.labels.indexOf('f1'), pTile[j], d.box, tile, flowers) && pTile[j]! >= LONE_VERIFIED);
 }
 
 /** Detector input long side of the fine search (PipelineOptions.fine). */
@@ -537,6 +565,14 @@ export const FINE_BELOW = 0.045;
 /** When the first pass found under two tiles, the fine search must find at least this many: a hand
  * has 14 or more, and on the empty tables of the held-out sets it found at most 8 (model/PIPELINE.md). */
 export const FINE_MIN_TILES = 10;
+/** When the fine search does not find most of a hand after an (almost) empty first pass, and the
+ * passes after it find nothing either, its largest group of sure finds linked within
+ * FINE_GROUP_LINK tile lengths, of at least FINE_GROUP_MIN finds, is looked at again in the photo at
+ * full resolution (a hand shot from far off on a busy cloth, whose tiles the fine search scores
+ * about 0.5 among as many peaks of the cloth); what is found there is taken only when it is most of
+ * a hand (FINE_MIN_TILES). */
+export const FINE_GROUP_LINK = 4;
+export const FINE_GROUP_MIN = 2;
 /** With PipelineOptions.fineSkipAt = n > 0, the fine search is skipped when the first pass found at
  * least n tiles and the zoom pass will search their region again from the full-resolution photo.
  * Off by default: at 14 it takes the far-off bench photo from 338 to 262 ms with the same tiles, and
@@ -560,6 +596,12 @@ export function detailRegion(photo: DecodedPhoto, img: RasterImage, region: read
   const orig: Box = clampRegion([region[0] * k, region[1] * k, region[2] * k, region[3] * k], photo.originalWidth, photo.originalHeight);
   const gain = Math.min(DETAIL_SIDE, Math.max(orig[2], orig[3])) / Math.max(region[2], region[3]);
   return gain >= DETAIL_MIN_GAIN ? orig : null;
+}
+
+/** Boxes in the pixels of `d`, the region `orig` of the photo decoded again, to the photo's pixels. */
+function detailToOriginal(orig: Box, d: RasterImage): (b: Box) => Box {
+  const kx = orig[2] / d.width, ky = orig[3] / d.height;
+  return (b) => [orig[0] + b[0] * kx, orig[1] + b[1] * ky, b[2] * kx, b[3] * ky];
 }
 
 export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: PipelineOptions = {}): Promise<ScanResult> {
@@ -600,6 +642,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     }
   }
   let fineTaken = false;
+  // the fine search's largest group of sure finds, and where the photo shows them at full resolution
+  let group: { region: Box; orig: Box } | null = null;
   if (!zoomedOut && (opts.fine ?? true) && Math.max(img.width, img.height) > size) {
     // tiles too small for the detector at `size` (a hand shot from far off): search the raster at FINE_SIZE
     const confident = sure(candidates);
@@ -613,6 +657,14 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       if (sure(fine).length >= enough) {
         candidates = fine;
         fineTaken = true;
+      } else if (confident.length < 2 && (opts.fineGroup ?? true) && (opts.zoom ?? true) && (opts.detail ?? true)) {
+        // a few sure finds together: perhaps a hand, too small to be scored surely (looked at below)
+        const finds = fine.filter((d) => d.score >= thr).map((d) => d.box);
+        const seeds = largestGroup(finds, FINE_GROUP_LINK).map((k) => finds[k]!);
+        // only where the photo itself has more pixels to show (detailRegion)
+        const region = seeds.length >= FINE_GROUP_MIN ? zoomRegion(seeds, img.width, img.height) : null;
+        const orig = region ? detailRegion(photo, img, region, seeds) : null;
+        if (region && orig) group = { region, orig };
       }
     }
   }
@@ -633,7 +685,16 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     if (finds.length) {
       const { w: cw, h: ch } = modelCropSize(models);
       const read = await classifyCrops(models, cropTiles(img, finds.map((i) => candidates[i]!.box), finds.map((i) => candidates[i]!.sideways), cw, ch), finds.length, ttaMode(opts.tta));
-      const unread = new Set(finds.filter((_, j) => Math.max(...read[j]!) < FINDER_READ));
+      // one read only as some flower is shown to the tile verifier, as at the end (below VERIFY_BELOW)
+      const f0 = models.labels.indexOf('f1'), flowers = opts.flowerFinds ?? true;
+      const ask = finds.flatMap((i, j) => (candidates[i]!.score < VERIFY_BELOW && flowerOnly(read[j]!, f0, flowers) ? [j] : []));
+      const pTile: (number | undefined)[] = finds.map(() => undefined);
+      if (ask.length && models.verifier) {
+        const p = await tileProbs(models.verifier, cropTiles(img, ask.map((j) => candidates[finds[j]!]!.box), ask.map((j) => candidates[finds[j]!]!.sideways), cw, ch), ask.length, ch, cw);
+        ask.forEach((j, m) => { pTile[j] = p[m]; });
+      }
+      const handSide = medianLongSide(candidates.filter((d) => d.score >= thr && !d.finder).map((d) => d.box));
+      const unread = new Set(finds.filter((i, j) => !keptFind(read[j]!, f0, pTile[j], candidates[i]!.box, handSide, flowers)));
       candidates = candidates.filter((_, i) => !unread.has(i));
     }
   }
@@ -641,7 +702,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // a tile lying apart (a flower laid aside) may be too small at `size` for either detector, and
     // so left out of the zoom region: a look at OUTER_SIZE round the normal pass's weak peaks finds it
     // (outerFinds), and widens the region as a sure tile does
-    const outer = fineTaken || opts.outerLook === false ? [] : await outerFinds(img, models, candidates, size, thr, ttaMode(opts.tta), T, hints);
+    const outer = fineTaken || opts.outerLook === false ? [] : await outerFinds(img, models, candidates, size, thr, ttaMode(opts.tta), T, hints, opts.flowerFinds ?? true);
     const confident = [...sure(candidates), ...outer.map((d) => d.box)];
     const first = opts.keepFirst === false ? [] : candidates.filter((d) => d.score >= thr);
     const region = zoomRegion(confident, img.width, img.height);
@@ -661,8 +722,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       const d = detail;
       candidates = await withFinds(d, await detectIn(d, models, size, lowest, T));
       view = d;
+      toOriginal = detailToOriginal(orig!, d);
       const kx = orig![2] / d.width, ky = orig![3] / d.height;
-      toOriginal = (b) => [orig![0] + b[0] * kx, orig![1] + b[1] * ky, b[2] * kx, b[3] * ky];
       // what the zoom pass does not find again stays, in the detail raster's pixels
       const toDetail = (b: Box): Box => {
         const [x, y, w, h] = boxToOriginal(b, img.width, img.height, photo.originalWidth, photo.originalHeight);
@@ -677,6 +738,24 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       candidates = await firstFinds(img, models, candidates, first, thr);
     } else {
       candidates = mergeFinds(candidates, outer, thr);
+    }
+  }
+  if (group && sure(candidates).length < 2) {
+    // nothing found so far: the fine search's group, from the photo at full resolution, counts when
+    // it is most of a hand
+    let d: RasterImage | null = null;
+    t = now();
+    try {
+      d = await photo.detail!(group.orig, DETAIL_SIDE);
+    } catch {
+      decodeNotes.push('the photo could not be decoded again at full resolution: the tiles were read from the smaller copy');
+    }
+    if (T) T.detail = (T.detail ?? 0) + now() - t;
+    const found = d ? await detectIn(d, models, size, lowest, T) : [];
+    if (d && sure(found).length >= FINE_MIN_TILES) {
+      candidates = found;
+      view = d;
+      toOriginal = detailToOriginal(group.orig, d);
     }
   }
   // below minScore, only peaks whose box reaches the photo's edge stay, as edge candidates
@@ -727,6 +806,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const edgeIdx: number[] = [];
   // the detections the tile verifier sees no tile in, by index
   const noTile = new Map<number, ScannedTile>();
+  const f0 = models.labels.indexOf('f1');
+  const handSide = medianLongSide(dets.filter((d) => d.score >= thr && !d.finder).map((d) => d.box));
   const all: (ScannedTile | null)[] = dets.map((d, i) => {
     const p = probs[i];
     const [best, ...next] = topK(p, 3);
@@ -748,7 +829,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // weak peak: keep only when the classifier is sure it is a tile
     if (d.score < thr && best.score < RESCUE_PROB) return null;
     // the finder's own find: only a tile the classifier can read (not a domino, not the cloth)
-    if (d.finder && best.score < FINDER_READ) return null;
+    // (one read only as some flower: when the tile verifier is sure of it, and of the hand's size)
+    if (d.finder && !keptFind(p, f0, pTile[i], d.box, handSide, opts.flowerFinds ?? true)) return null;
     // the tile verifier sees no tile in the box: the table's pattern, a disc, half of two tiles
     // (reported as left out, so that the player can take it back)
     if ((pTile[i] ?? 1) < VERIFY_DROP) {
@@ -769,7 +851,6 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   found.forEach((i, j) => { if (lone[j]) all[i] = null; });
   // out of scale with the hand, or apart from it, and doubtful: probably the table, not a tile
   const live = all.flatMap((t, i) => (t ? [i] : []));
-  const f0 = models.labels.indexOf('f1');
   const top = live.map((i) => Math.max(...probs[i]!));
   const stray = (opts.strayFilter ?? true)
     ? strayDetections(live.map((i) => rasterBoxes[i]!), live.map((i) => dets[i]!.score), top,

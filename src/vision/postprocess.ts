@@ -134,6 +134,35 @@ export function medianLongSide(boxes: readonly Box[]): number {
   return s[s.length >> 1]!;
 }
 
+/**
+ * The largest group of boxes linked centre to centre within `link` times their median long side
+ * (single linkage), as indices in the order given; among groups of one size, the first box's. Empty
+ * for no boxes.
+ */
+export function largestGroup(boxes: readonly Box[], link: number): number[] {
+  const n = boxes.length;
+  if (!n) return [];
+  const reach = link * medianLongSide(boxes);
+  const c = boxes.map(centre);
+  const group = new Array<number>(n).fill(-1);
+  let best: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if (group[s] !== -1) continue;
+    const members = [s];
+    group[s] = s;
+    for (let k = 0; k < members.length; k++) {
+      const [ax, ay] = c[members[k]!]!;
+      for (let j = 0; j < n; j++) {
+        if (group[j] !== -1) continue;
+        const [bx, by] = c[j]!;
+        if (Math.hypot(ax - bx, ay - by) <= reach) { group[j] = s; members.push(j); }
+      }
+    }
+    if (members.length > best.length) best = members;
+  }
+  return best.sort((a, b) => a - b);
+}
+
 /** Median of the boxes' long sides over the photo's long side (0 for no boxes). */
 export function medianTileSide(boxes: readonly Box[], width: number, height: number): number {
   return medianLongSide(boxes) / Math.max(width, height);

@@ -4,7 +4,7 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { DET_THRESHOLD, FINDER_COARSE_FROM, FINDER_COARSE_SIZE, FINDER_READ, coarseFinderTiles, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { DET_THRESHOLD, FLOWER_FIND_SCALE, FINDER_COARSE_FROM, FINDER_COARSE_SIZE, FINDER_READ, coarseFinderTiles, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_GROUP_MIN, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT, OUTER_WINDOW, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT } from '../../src/vision/postprocess.ts';
 import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
@@ -497,6 +497,92 @@ describe('scanPhoto with a finder (a second detector for tiles lying apart)', ()
     const { r, calls } = await scanWith({ zoom: true });
     expect(calls[0]).toBe(2);
     expect(r.tiles.map((t) => t.code).sort()).toEqual([...HAND, 'f2'].sort());
+  });
+});
+
+describe('scanPhoto: a find the classifier knows only for some flower', () => {
+  // a flower of a design the classifier has never seen, laid apart: the detector scores it too low,
+  // the finder finds it, and the classifier spreads it over the eight flowers ('flower?': each about
+  // 0.08, together about 0.63), so that its first guess is below FINDER_READ
+  const hand = row();
+  const flower: Placed = { cx: 400, cy: 300, det: 0.3, code: 'flower?' };
+  const all = [...hand, flower];
+  const paint = () => {
+    const data = new Uint8Array(W * H * 4).fill(128);
+    all.forEach((t, k) => {
+      for (let y = t.cy - 16; y < t.cy + 16; y++) for (let x = t.cx - 12; x < t.cx + 12; x++) data.fill(1 + k, (y * W + x) * 4, (y * W + x) * 4 + 3);
+    });
+    return data;
+  };
+  const level = (d: Float32Array, j: number, h: number, w: number) => Math.round(d[j * 3 * h * w + (h >> 1) * w + (w >> 1)]! * 255) - 1;
+  const classifier: OrtSession = {
+    inputNames: ['crops'], outputNames: ['logits'],
+    run: async (feeds: Record<string, { dims: readonly number[]; data: Float32Array }>) => {
+      const [n, , h, w] = feeds.crops!.dims as number[];
+      const K = TILE_CODES.length, logits = new Float32Array(n! * K);
+      for (let j = 0; j < n!; j++) {
+        const code = all[level(feeds.crops!.data, j, h!, w!)]!.code;
+        if (code === 'flower?') for (let f = 1; f <= 8; f++) logits[j * K + TILE_CODES.indexOf(`f${f}` as never)] = 2;
+        else logits[j * K + TILE_CODES.indexOf(code as never)] = 12;
+      }
+      return { logits: { data: logits, dims: [n!, K] } };
+    },
+  } as unknown as OrtSession;
+  const verifier = (p: number): OrtSession => ({
+    inputNames: ['crops'], outputNames: ['logits'],
+    run: async (feeds: Record<string, { dims: readonly number[] }>) => {
+      const n = feeds.crops!.dims[0]!;
+      const logits = new Float32Array(n * 2);
+      for (let j = 0; j < n; j++) { logits[j * 2] = Math.log(1 - p); logits[j * 2 + 1] = Math.log(p); }
+      return { logits: { data: logits, dims: [n, 2] } };
+    },
+  }) as unknown as OrtSession;
+  const scanWith = async (pTile: number | null, opts: PipelineOptions = {}) => {
+    // the finder scores the flower below VERIFY_BELOW, so that the verifier is asked about it
+    const models: Models = { detector: fakeDetector(all), classifier, finder: fakeDetector(all.map((t) => ({ ...t, det: t === flower ? 0.7 : 0.9 }))), labels: TILE_CODES, bytes: 0 };
+    if (pTile !== null) models.verifier = verifier(pTile);
+    const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: paint() }, originalWidth: W, originalHeight: H, notes: [] };
+    return scanPhoto(photo, models, { zoom: false, ...opts });
+  };
+  // the tile whose box is centred on the flower's (the finder's box may be smaller than the hand's)
+  const flowerTile = (r: { tiles: { code: string; box: Box }[] }) => r.tiles.find(({ box: [x, y, w, h] }) => Math.hypot(x + w / 2 - flower.cx, y + h / 2 - flower.cy) < 4);
+
+  it('keeps it as a flower when the tile verifier is sure it is a tile', async () => {
+    expect(0.7).toBeLessThan(VERIFY_BELOW);
+    const r = await scanWith(Math.min(0.99, LONE_VERIFIED + 0.05));
+    expect(flowerTile(r)?.code).toMatch(/^f[1-8]$/);
+    expect(r.tiles).toHaveLength(HAND.length + 1);
+  });
+
+  it('leaves it out when the verifier doubts it (the cloth\'s pattern may look like a flower), or without a verifier', async () => {
+    for (const pTile of [LONE_VERIFIED - 0.2, null]) {
+      const r = await scanWith(pTile);
+      expect(flowerTile(r)).toBeUndefined();
+      expect(r.tiles.map((t) => t.code)).toEqual(HAND);
+    }
+  });
+
+  it('does the same before the zoom pass, where it would widen the zoom region', async () => {
+    const kept = await scanWith(0.99, { zoom: true });
+    expect(flowerTile(kept)?.code).toMatch(/^f[1-8]$/);
+    const doubted = await scanWith(LONE_VERIFIED - 0.2, { zoom: true });
+    expect(flowerTile(doubted)).toBeUndefined();
+    expect(doubted.tiles.map((t) => t.code)).toEqual(HAND);
+  });
+
+  it('leaves it out when it is not of the hand\'s size (FLOWER_FIND_SCALE)', async () => {
+    const models: Models = { detector: fakeDetector(all), classifier, labels: TILE_CODES, bytes: 0, verifier: verifier(0.99) };
+    const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: paint() }, originalWidth: W, originalHeight: H, notes: [] };
+    // the finder finds it at 0.7 of the hand's tiles (24x32 px) and at 0.9
+    const smaller = (k: number) => scanPhoto(photo, { ...models, finder: fakeDetector([{ ...flower, det: 0.7 }], [24 * k, 32 * k]) }, { zoom: false });
+    expect(0.7).toBeLessThan(FLOWER_FIND_SCALE);
+    expect(flowerTile(await smaller(0.7))).toBeUndefined();
+    expect(flowerTile(await smaller(0.9))?.code).toMatch(/^f[1-8]$/);
+  });
+
+  it('leaves it out with the option off: only a first guess of FINDER_READ counts', async () => {
+    const r = await scanWith(0.99, { flowerFinds: false });
+    expect(flowerTile(r)).toBeUndefined();
   });
 });
 
@@ -1044,6 +1130,44 @@ describe('scanPhoto on hands shot from far off (fine search, full-resolution det
     const plain = await scanPhoto(farPhoto(boxes, []), models, { handCheck: false, detail: false });
     expect(plain.tiles.map((t) => t.code)).toEqual(HAND.map(() => '5z'));
     plain.tiles.forEach((t, k) => expect(near(t.box, r.tiles[k]!.box)).toBe(true));
+  });
+
+  describe('a hand the fine search scores too low (a busy cloth): the zoom pass looks round its group of sure finds', () => {
+    // tiles of 9x12 raster px, which the normal pass cannot see and the fine search can; in the raster
+    // 3 of the hand's tiles are white (sure) and the others faint (FAINT_WEAK), and two white spots of
+    // the cloth lie far off; decoded again at full resolution every tile of the hand is plain
+    const handOf = (n: number): Box[] => Array.from({ length: n }, (_, k) => [300 + 12 * k, 400, 9, 12]);
+    const spots: Box[] = [[50, 50, 9, 12], [900, 650, 9, 12]];
+    const photoWith = (hand: Box[], asked: Box[]) => {
+      const photo = farPhoto(hand, asked);
+      photo.image = photoOf([...hand.slice(0, 3), ...spots], 1000, 750, hand.slice(3)).image;
+      return photo;
+    };
+    const models = { detector: rectangleDetector([]), classifier: pipReader, labels: TILE_CODES, bytes: 0 };
+
+    it('finds the whole hand there, from the photo decoded again', async () => {
+      const hand = handOf(14);
+      // fewer sure finds than a hand, so that the fine search alone is not taken
+      expect(3 + spots.length).toBeLessThan(FINE_MIN_TILES);
+      expect(FINE_GROUP_MIN).toBeLessThanOrEqual(3);
+      const asked: Box[] = [];
+      const r = await scanPhoto(photoWith(hand, asked), models, { handCheck: false });
+      expect(r.tiles.map((t) => t.code)).toEqual(HAND.map(() => '1p'));
+      r.tiles.forEach((t, k) => expect(near(t.box, hand[k]!.map((v) => 3 * v) as Box)).toBe(true));
+      // one region decoded again, round the hand and not the spots
+      expect(asked).toHaveLength(1);
+      const [ax, ay, aw, ah] = asked[0]!;
+      for (const [x, y, w, h] of hand) expect(ax <= 3 * x && ay <= 3 * y && ax + aw >= 3 * (x + w) && ay + ah >= 3 * (y + h)).toBe(true);
+      for (const [x, y] of spots) expect(3 * x >= ax && 3 * x <= ax + aw && 3 * y >= ay && 3 * y <= ay + ah).toBe(false);
+      const off = await scanPhoto(photoWith(hand, []), models, { handCheck: false, fineGroup: false });
+      expect(off.tiles).toHaveLength(0);
+    });
+
+    it('takes nothing from it when it is not most of a hand', async () => {
+      const r = await scanPhoto(photoWith(handOf(FINE_MIN_TILES - 1), []), models, { handCheck: false });
+      expect(r.tiles).toHaveLength(0);
+      expect(r.reason).toBe('no tiles found in the photo');
+    });
   });
 
   it('with fineSkipAt, skips the fine search when the first pass found enough small tiles for the full-resolution zoom', async () => {

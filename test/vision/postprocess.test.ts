@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN, ONE_TILE_PART_AREA, ONE_TILE_PART_INSIDE } from '../../src/vision/postprocess.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, largestGroup, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN, ONE_TILE_PART_AREA, ONE_TILE_PART_INSIDE } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -506,6 +506,44 @@ describe('oneTileBoxes (a picture of one tile)', () => {
         const ih = Math.max(0, Math.min(a.box[1] + a.box[3], o.box[1] + o.box[3]) - Math.max(a.box[1], o.box[1]));
         expect((iw * ih) / area(a.box)).toBeLessThan(ONE_TILE_PART_INSIDE);
       }
+    }));
+  });
+});
+
+describe('largestGroup', () => {
+  const tile = (x: number, y: number): Box => [x, y, 20, 30];
+
+  it('gives the largest group of boxes linked within link x their median long side, in the given order', () => {
+    // a row of 4 tiles 25 px apart, a pair 40 px apart far off, and a lone box
+    const boxes = [tile(500, 500), tile(0, 0), tile(100, 100), tile(525, 500), tile(140, 100), tile(550, 500), tile(575, 500), tile(900, 0)];
+    expect(largestGroup(boxes, 1)).toEqual([0, 3, 5, 6]);
+    // links chain: 575 and 500 are 75 px apart, more than one link of 30 px
+    expect(largestGroup(boxes.slice(1, 5), 1.5)).toEqual([1, 3]);
+    // at 40 px the pair links but the row does not reach it
+    expect(largestGroup(boxes, 40 / 30)).toEqual([0, 3, 5, 6]);
+    // at 200 px the pair and the box at the origin join (3), the row stays the largest; wide enough, all join
+    expect(largestGroup(boxes, 200 / 30)).toEqual([0, 3, 5, 6]);
+    expect(largestGroup(boxes.slice(1, 5), 200 / 30)).toEqual([0, 1, 3]);
+    expect(largestGroup(boxes, 30)).toHaveLength(8);
+  });
+
+  it('gives the first box alone when none links, and nothing for no boxes', () => {
+    expect(largestGroup([tile(0, 0), tile(300, 0), tile(600, 0)], 2)).toEqual([0]);
+    expect(largestGroup([], 4)).toEqual([]);
+  });
+
+  it('is a group: every box in it is within reach of another in it, and none outside is within reach of it', () => {
+    const box = fc.tuple(fc.integer({ min: 0, max: 600 }), fc.integer({ min: 0, max: 600 }), fc.integer({ min: 5, max: 40 }), fc.integer({ min: 5, max: 40 }));
+    fc.assert(fc.property(fc.array(box, { minLength: 1, maxLength: 25 }), fc.double({ min: 0.5, max: 5, noNaN: true }), (boxes, link) => {
+      const g = largestGroup(boxes, link);
+      const reach = link * medianLongSide(boxes);
+      const c = (b: Box) => [b[0] + b[2] / 2, b[1] + b[3] / 2] as const;
+      const near = (a: Box, b: Box) => Math.hypot(c(a)[0] - c(b)[0], c(a)[1] - c(b)[1]) <= reach;
+      expect(g.length).toBeGreaterThan(0);
+      expect([...g].sort((a, b) => a - b)).toEqual(g);
+      const inG = new Set(g);
+      for (const i of g) if (g.length > 1) expect(g.some((j) => j !== i && near(boxes[i]!, boxes[j]!))).toBe(true);
+      boxes.forEach((b, j) => { if (!inG.has(j)) expect(g.some((i) => near(b, boxes[i]!))).toBe(false); });
     }));
   });
 });
