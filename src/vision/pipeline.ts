@@ -598,6 +598,9 @@ export function detailRegion(photo: DecodedPhoto, img: RasterImage, region: read
   return gain >= DETAIL_MIN_GAIN ? orig : null;
 }
 
+/** The note when a region of the photo cannot be decoded again at full resolution. */
+const DETAIL_FAILED = 'the photo could not be decoded again at full resolution: the tiles were read from the smaller copy';
+
 /** Boxes in the pixels of `d`, the region `orig` of the photo decoded again, to the photo's pixels. */
 function detailToOriginal(orig: Box, d: RasterImage): (b: Box) => Box {
   const kx = orig[2] / d.width, ky = orig[3] / d.height;
@@ -642,8 +645,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     }
   }
   let fineTaken = false;
-  // the fine search's largest group of sure finds, and where the photo shows them at full resolution
-  let group: { region: Box; orig: Box } | null = null;
+  // where the photo shows the fine search's largest group of sure finds at full resolution
+  let groupOrig: Box | null = null;
   if (!zoomedOut && (opts.fine ?? true) && Math.max(img.width, img.height) > size) {
     // tiles too small for the detector at `size` (a hand shot from far off): search the raster at FINE_SIZE
     const confident = sure(candidates);
@@ -664,7 +667,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
         // only where the photo itself has more pixels to show (detailRegion)
         const region = seeds.length >= FINE_GROUP_MIN ? zoomRegion(seeds, img.width, img.height) : null;
         const orig = region ? detailRegion(photo, img, region, seeds) : null;
-        if (region && orig) group = { region, orig };
+        if (orig) groupOrig = orig;
       }
     }
   }
@@ -714,7 +717,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       try {
         detail = await photo.detail!(orig, DETAIL_SIDE);
       } catch {
-        decodeNotes.push('the photo could not be decoded again at full resolution: the tiles were read from the smaller copy');
+        decodeNotes.push(DETAIL_FAILED);
       }
       if (T) T.detail = now() - t;
     }
@@ -740,22 +743,22 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       candidates = mergeFinds(candidates, outer, thr);
     }
   }
-  if (group && sure(candidates).length < 2) {
+  if (groupOrig && sure(candidates).length < 2) {
     // nothing found so far: the fine search's group, from the photo at full resolution, counts when
     // it is most of a hand
     let d: RasterImage | null = null;
     t = now();
     try {
-      d = await photo.detail!(group.orig, DETAIL_SIDE);
+      d = await photo.detail!(groupOrig, DETAIL_SIDE);
     } catch {
-      decodeNotes.push('the photo could not be decoded again at full resolution: the tiles were read from the smaller copy');
+      decodeNotes.push(DETAIL_FAILED);
     }
     if (T) T.detail = (T.detail ?? 0) + now() - t;
     const found = d ? await detectIn(d, models, size, lowest, T) : [];
     if (d && sure(found).length >= FINE_MIN_TILES) {
       candidates = found;
       view = d;
-      toOriginal = detailToOriginal(group.orig, d);
+      toOriginal = detailToOriginal(groupOrig, d);
     }
   }
   // below minScore, only peaks whose box reaches the photo's edge stay, as edge candidates
