@@ -116,7 +116,7 @@ export const FLOWER_FIND_SCALE = 0.8;
  */
 export function keptFind(p: Float32Array, f0: number, pTile: number | undefined, box: Box, handSide: number, flowers = true): boolean {
   if (topProbability(p) >= FINDER_READ) return true;
-  if (!flowers || f0 < 0 || flowerMass(p, f0) < FINDER_READ || (pTile ?? 0) < LONE_VERIFIED) return false;
+  if (!flowerOnly(p, f0, flowers) || (pTile ?? 0) < LONE_VERIFIED) return false;
   const side = Math.max(box[2], box[3]);
   return side >= FLOWER_FIND_SCALE * handSide && side * FLOWER_FIND_SCALE <= handSide;
 }
@@ -598,9 +598,6 @@ export function detailRegion(photo: DecodedPhoto, img: RasterImage, region: read
   return gain >= DETAIL_MIN_GAIN ? orig : null;
 }
 
-/** The note when a region of the photo cannot be decoded again at full resolution. */
-const DETAIL_FAILED = 'the photo could not be decoded again at full resolution: the tiles were read from the smaller copy';
-
 /** Boxes in the pixels of `d`, the region `orig` of the photo decoded again, to the photo's pixels. */
 function detailToOriginal(orig: Box, d: RasterImage): (b: Box) => Box {
   const kx = orig[2] / d.width, ky = orig[3] / d.height;
@@ -619,10 +616,24 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const lowest = edgeRescue ? Math.min(minScore, EDGE_RESCUE_THRESHOLD) : minScore;
   opts.onProgress?.('detect', 0);
   const decodeNotes: string[] = [];
+  /** The region `orig` of the photo decoded again at up to DETAIL_SIDE px; null, with a note, when it cannot be. */
+  const decodeAgain = async (orig: Box): Promise<RasterImage | null> => {
+    const t0 = now();
+    try {
+      return await photo.detail!(orig, DETAIL_SIDE);
+    } catch {
+      decodeNotes.push('the photo could not be decoded again at full resolution: the tiles were read from the smaller copy');
+      return null;
+    } finally {
+      if (T) T.detail = (T.detail ?? 0) + now() - t0;
+    }
+  };
   // the normal pass's weak peaks, where the look for tiles apart reads again (outerFinds)
   const hints: Detection[] | undefined = opts.outerWindows === false ? undefined : [];
   let candidates = await detectIn(img, models, size, lowest, T, 1, models.detector, hints);
   const sure = (ds: Detection[]) => ds.filter((d) => d.score >= thr).map((d) => d.box);
+  // the median long side of the detector's own sure tiles (keptFind)
+  const handSide = (ds: Detection[]) => medianLongSide(ds.filter((d) => d.score >= thr && !d.finder).map((d) => d.box));
   let zoomedOut = false;
   // a close-up: tiles larger than the detector was trained on are found on the photo shrunk (not
   // looked for when the normal pass found a hand of small tiles: closeUpPossible)
@@ -687,17 +698,18 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     const finds = candidates.flatMap((d, i) => (d.finder ? [i] : []));
     if (finds.length) {
       const { w: cw, h: ch } = modelCropSize(models);
-      const read = await classifyCrops(models, cropTiles(img, finds.map((i) => candidates[i]!.box), finds.map((i) => candidates[i]!.sideways), cw, ch), finds.length, ttaMode(opts.tta));
+      const crops = cropTiles(img, finds.map((i) => candidates[i]!.box), finds.map((i) => candidates[i]!.sideways), cw, ch);
+      const read = await classifyCrops(models, crops, finds.length, ttaMode(opts.tta));
       // one read only as some flower is shown to the tile verifier, as at the end (below VERIFY_BELOW)
       const f0 = models.labels.indexOf('f1'), flowers = opts.flowerFinds ?? true;
       const ask = finds.flatMap((i, j) => (candidates[i]!.score < VERIFY_BELOW && flowerOnly(read[j]!, f0, flowers) ? [j] : []));
       const pTile: (number | undefined)[] = finds.map(() => undefined);
       if (ask.length && models.verifier) {
-        const p = await tileProbs(models.verifier, cropTiles(img, ask.map((j) => candidates[finds[j]!]!.box), ask.map((j) => candidates[finds[j]!]!.sideways), cw, ch), ask.length, ch, cw);
+        const p = await tileProbs(models.verifier, pickCrops(crops, ask, cw * ch), ask.length, ch, cw);
         ask.forEach((j, m) => { pTile[j] = p[m]; });
       }
-      const handSide = medianLongSide(candidates.filter((d) => d.score >= thr && !d.finder).map((d) => d.box));
-      const unread = new Set(finds.filter((i, j) => !keptFind(read[j]!, f0, pTile[j], candidates[i]!.box, handSide, flowers)));
+      const side = handSide(candidates);
+      const unread = new Set(finds.filter((i, j) => !keptFind(read[j]!, f0, pTile[j], candidates[i]!.box, side, flowers)));
       candidates = candidates.filter((_, i) => !unread.has(i));
     }
   }
@@ -710,17 +722,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     const first = opts.keepFirst === false ? [] : candidates.filter((d) => d.score >= thr);
     const region = zoomRegion(confident, img.width, img.height);
     const orig = region && (opts.detail ?? true) ? detailRegion(photo, img, region, confident) : null;
-    let detail: RasterImage | null = null;
-    if (orig) {
-      // tiles too small in the raster: the region again from the full-resolution photo
-      t = now();
-      try {
-        detail = await photo.detail!(orig, DETAIL_SIDE);
-      } catch {
-        decodeNotes.push(DETAIL_FAILED);
-      }
-      if (T) T.detail = now() - t;
-    }
+    // tiles too small in the raster: the region again from the full-resolution photo
+    const detail = orig ? await decodeAgain(orig) : null;
     if (detail) {
       const d = detail;
       candidates = await withFinds(d, await detectIn(d, models, size, lowest, T));
@@ -746,14 +749,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   if (groupOrig && sure(candidates).length < 2) {
     // nothing found so far: the fine search's group, from the photo at full resolution, counts when
     // it is most of a hand
-    let d: RasterImage | null = null;
-    t = now();
-    try {
-      d = await photo.detail!(groupOrig, DETAIL_SIDE);
-    } catch {
-      decodeNotes.push(DETAIL_FAILED);
-    }
-    if (T) T.detail = (T.detail ?? 0) + now() - t;
+    const d = await decodeAgain(groupOrig);
     const found = d ? await detectIn(d, models, size, lowest, T) : [];
     if (d && sure(found).length >= FINE_MIN_TILES) {
       candidates = found;
@@ -810,7 +806,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   // the detections the tile verifier sees no tile in, by index
   const noTile = new Map<number, ScannedTile>();
   const f0 = models.labels.indexOf('f1');
-  const handSide = medianLongSide(dets.filter((d) => d.score >= thr && !d.finder).map((d) => d.box));
+  const side = handSide(dets);
   const all: (ScannedTile | null)[] = dets.map((d, i) => {
     const p = probs[i];
     const [best, ...next] = topK(p, 3);
@@ -833,7 +829,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     if (d.score < thr && best.score < RESCUE_PROB) return null;
     // the finder's own find: only a tile the classifier can read (not a domino, not the cloth)
     // (one read only as some flower: when the tile verifier is sure of it, and of the hand's size)
-    if (d.finder && !keptFind(p, f0, pTile[i], d.box, handSide, opts.flowerFinds ?? true)) return null;
+    if (d.finder && !keptFind(p, f0, pTile[i], d.box, side, opts.flowerFinds ?? true)) return null;
     // the tile verifier sees no tile in the box: the table's pattern, a disc, half of two tiles
     // (reported as left out, so that the player can take it back)
     if ((pTile[i] ?? 1) < VERIFY_DROP) {
