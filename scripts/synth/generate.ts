@@ -43,6 +43,7 @@ interface Args {
   /** --tiles only: render just these classes, round robin (absent: all 43). */
   codes?: string[];
   tileMargin?: [number, number];
+  gridTiles?: [number, number];
   tileSize: number;
   art: string;
   shard?: number;
@@ -82,6 +83,7 @@ function parseArgs(argv: string[]): Args {
       case '--codes': a.codes = v().split(',').map((c) => c.trim()).filter(Boolean); break;
       case '--tile-size': a.tileSize = Number(v()); break;
       case '--tile-margin': { const m = v().split(',').map(Number); if (m.length !== 2 || !m.every((x) => x >= 0 && x <= 5) || m[0]! > m[1]!) throw new Error('--tile-margin must be LO,HI with 0 <= LO <= HI <= 5'); a.tileMargin = [m[0]!, m[1]!]; break; }
+      case '--grid-tiles': { const m = v().split(',').map(Number); if (m.length !== 2 || !m.every((x) => Number.isInteger(x) && x >= 1 && x <= 144) || m[0]! > m[1]!) throw new Error('--grid-tiles must be LO,HI with whole numbers 1 <= LO <= HI <= 144'); a.gridTiles = [m[0]!, m[1]!]; break; }
       case '--art': a.art = path.resolve(v()); break;
       case '--shard': a.shard = Number(v()); break;
       case '--dir': a.dir = v(); break;
@@ -111,6 +113,7 @@ function parseArgs(argv: string[]): Args {
     if (on && !a.extraStyles) throw new Error(`${flag} works only with --extra-styles`);
   }
   if (a.decoyAlways && !a.decoyFlowers) throw new Error('--decoy-always works only with --decoy-flowers');
+  if (a.gridTiles && !a.setGrids) throw new Error('--grid-tiles works only with --set-grids');
   if (a.setGrids && a.tiles) throw new Error('--set-grids lays out scenes; it does nothing with --tiles');
   if (a.closeUps && a.tiles) throw new Error('--close-ups frames scenes; it does nothing with --tiles');
   if (a.far && a.tiles) throw new Error('--far frames scenes; it does nothing with --tiles');
@@ -125,7 +128,7 @@ function parseArgs(argv: string[]): Args {
 const pad = (n: number) => String(n).padStart(6, '0');
 
 function genOptions(a: Args): GenOptions {
-  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.decoyAlways ? { decoyAlways: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.birds ? { birds: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.setGrids ? { setGrids: true } : {}), ...(a.closeUps ? { closeUps: true } : {}), ...(a.far ? { far: true } : {}), ...(a.apart ? { apart: true } : {}), ...(a.codes ? { codes: a.codes } : {}), ...(a.tileMargin ? { tileMargin: a.tileMargin } : {}) };
+  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.decoyAlways ? { decoyAlways: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.birds ? { birds: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.setGrids ? { setGrids: true } : {}), ...(a.closeUps ? { closeUps: true } : {}), ...(a.far ? { far: true } : {}), ...(a.apart ? { apart: true } : {}), ...(a.codes ? { codes: a.codes } : {}), ...(a.tileMargin ? { tileMargin: a.tileMargin } : {}), ...(a.gridTiles ? { gridTiles: a.gridTiles } : {}) };
 }
 
 /** The classes a --tiles run renders, in round-robin order. */
@@ -215,7 +218,7 @@ async function main(): Promise<void> {
     seed: a.seed,
     count: a.count,
     items: total(a),
-    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, decoyAlways: a.decoyAlways, ink: a.ink, birds: a.birds, tileCloths: a.tileCloths, setGrids: a.setGrids, closeUps: a.closeUps, far: a.far, apart: a.apart, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes, tileMargin: a.tileMargin },
+    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, decoyAlways: a.decoyAlways, ink: a.ink, birds: a.birds, tileCloths: a.tileCloths, setGrids: a.setGrids, closeUps: a.closeUps, far: a.far, apart: a.apart, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes, tileMargin: a.tileMargin, gridTiles: a.gridTiles },
     classes: CLASSES,
     min_visible_fraction: 0.5,
     negatives,

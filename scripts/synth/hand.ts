@@ -250,9 +250,9 @@ export function sampleCodes(r: Rng): string[] {
  * (rows and columns touching), either suit by suit in order or drawn at random (at most four of a
  * tile, one of each flower), a few turned upside down, sometimes a face-down tile or two.
  */
-export function layoutSetGrid(r: Rng, aspect: number): Placed[] {
+export function layoutSetGrid(r: Rng, aspect: number, tiles: readonly [number, number] = [18, 48]): Placed[] {
   const A = aspect;
-  const n = int(r, 18, 48);
+  const n = int(r, tiles[0], tiles[1]);
   const codes: string[] = [];
   const count = new Map<string, number>();
   // a set has four of each tile and one of each flower (face-down tiles: at most four here)
@@ -271,7 +271,7 @@ export function layoutSetGrid(r: Rng, aspect: number): Placed[] {
       for (let j = 0; j < copies && codes.length < n; j++) add(c);
     }
   } else {
-    for (let tries = 0; codes.length < n && tries < 500; tries++) add(chance(r, 0.04) ? 'back' : pick(r, faces));
+    for (let tries = 0; codes.length < n && tries < Math.max(500, 20 * n); tries++) add(chance(r, 0.04) ? 'back' : pick(r, faces));
   }
   const cols = chance(r, 0.5) ? 9 : int(r, 5, 12);
   const flushX = chance(r, 0.6);

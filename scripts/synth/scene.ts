@@ -8,7 +8,7 @@ import { CLASSES, type Placed, closeUpWindow, layoutHand, layoutSetGrid, sampleH
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
 import { type Rng, chance, clamp, int, pick, rngFor, uni, weighted } from './rng.ts';
 
-export const GENERATOR_VERSION = '1.13.0';
+export const GENERATOR_VERSION = '1.14.0';
 
 export interface GenOptions {
   seed: number;
@@ -50,6 +50,9 @@ export interface GenOptions {
   /** Generator 1.8.0: every scene (but the hard negatives) is a set laid out in a grid rather than
    * a hand (hand.ts layoutSetGrid). Without it the output is that of 1.7.0. */
   setGrids?: boolean;
+  /** Generator 1.14.0, with setGrids: how many tiles a grid holds, LO..HI (default 18..48, the
+   * output of 1.13.0); up to 144, a whole set laid out for a photo. */
+  gridTiles?: [number, number];
   /** Generator 1.9.0: every scene (but the hard negatives) is a close-up of a few tiles of the
    * layout (hand.ts closeUpWindow), each tile 14-40 % of the photo's width where they fit. Its
    * draws come from their own stream: without it the output is that of 1.8.0. */
@@ -411,7 +414,7 @@ export async function renderScene(opts: GenOptions, index: number): Promise<{ jp
   const gs = negative ? null : await glyphSetFor(opts, `s${group}`);
 
   const hand = sampleHand(r);
-  let placed = negative ? [] : opts.setGrids ? layoutSetGrid(r, body.aspect) : layoutHand(r, hand, { aspect: body.aspect });
+  let placed = negative ? [] : opts.setGrids ? layoutSetGrid(r, body.aspect, opts.gridTiles) : layoutHand(r, hand, { aspect: body.aspect });
   // close-ups draw from their own stream, so the scene's other draws stay those of 1.8.0
   const close = opts.closeUps && placed.length ? rngFor(opts.seed, 'close', index, opts.holdout ? 'H' : 'T') : null;
   if (close) placed = closeUpWindow(close, placed);

@@ -8,6 +8,12 @@ import { needsCheck, type Box, type Detection } from './types.ts';
 
 export const DET_STRIDE = 4;
 
+/**
+ * Most detections one pass keeps (after NMS, surest first). A whole set laid out for a photo is
+ * 144 tiles; the cap only bounds the work on a photo of some pattern that peaks everywhere.
+ */
+export const MAX_DETECTIONS = 256;
+
 export interface DecodeOptions {
   /** Minimum peak score. */
   threshold?: number;
@@ -51,7 +57,7 @@ export function decodeDetections(heatmap: Float32Array, box: Float32Array, gh: n
       dets.push({ box: [cx - w / 2, cy - h / 2, w, h], score: s, sideways: heatmap[plane + i] > heatmap[i] });
     }
   }
-  return nms(dets, opts.iou ?? 0.45, opts.maxDetections ?? 64);
+  return nms(dets, opts.iou ?? 0.45, opts.maxDetections ?? MAX_DETECTIONS);
 }
 
 export function iou(a: Box, b: Box): number {

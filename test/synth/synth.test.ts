@@ -57,6 +57,20 @@ describe('synth layout', () => {
 });
 
 describe('synth set grids (--set-grids)', () => {
+  it('lays out a whole set when asked for up to 144 tiles (--grid-tiles), still at most four of a kind', () => {
+    let whole = 0;
+    for (let i = 0; i < 60; i++) {
+      const placed = layoutSetGrid(rngFor(71, i), 1.35, [120, 144]);
+      expect(placed.length).toBeGreaterThanOrEqual(120);
+      expect(placed.length).toBeLessThanOrEqual(144);
+      const counts = new Map<string, number>();
+      for (const p of placed) counts.set(p.code, (counts.get(p.code) ?? 0) + 1);
+      for (const [c, n] of counts) expect(n, `${c} in grid ${i}`).toBeLessThanOrEqual(c.startsWith('f') ? 1 : 4);
+      if (placed.length === 144) whole++;
+    }
+    expect(whole).toBeGreaterThan(0);
+  });
+
   it('lays out 18-48 tiles of a real set in grid rows, without overlaps', () => {
     let ordered = 0, upside = 0, flush = 0;
     for (let i = 0; i < 300; i++) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, largestGroup, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN, ONE_TILE_PART_AREA, ONE_TILE_PART_INSIDE } from '../../src/vision/postprocess.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, MAX_DETECTIONS, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, largestGroup, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN, ONE_TILE_PART_AREA, ONE_TILE_PART_INSIDE } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -42,6 +42,19 @@ describe('decodeDetections', () => {
     const [x, y, w, h] = d[0].box;
     expect([x, y, w, h].map((v) => +v.toFixed(3))).toEqual([4, 6, 12, 16]);
     expect(d[1].sideways).toBe(true);
+  });
+
+  it('keeps every tile of a whole set laid out in one photo (144), up to MAX_DETECTIONS', () => {
+    // one peak every other cell of a 26x26 grid: 169 tiles
+    const gh = 26, gw = 26, plane = gh * gw;
+    const hm = new Float32Array(2 * plane);
+    const box = new Float32Array(4 * plane);
+    let n = 0;
+    for (let y = 0; y < gh; y += 2) for (let x = 0; x < gw; x += 2, n++) hm[y * gw + x] = 0.6 + (n % 7) * 0.05;
+    expect(n).toBe(169);
+    expect(decodeDetections(hm, box, gh, gw, { threshold: 0.5 })).toHaveLength(169);
+    expect(decodeDetections(hm, box, gh, gw, { threshold: 0.5, maxDetections: 20 })).toHaveLength(20);
+    expect(MAX_DETECTIONS).toBeGreaterThanOrEqual(144);
   });
 });
 
