@@ -543,3 +543,70 @@ export function distinctFlowers(probs: readonly ArrayLike<number>[], classes: re
   }
   return out;
 }
+
+/** A set has four tiles of each kind. */
+export const KIND_MAX = 4;
+
+/**
+ * Four of a kind at most: a set has four tiles of each kind, so when more tiles than that are read
+ * as one kind, the least sure of them (by their probability of that kind) are read again, each as
+ * the likeliest kind with room left whose probability is at least `minProb`, until four are left.
+ * A tile the classifier cannot read (first guess below UNREAD_BELOW) goes to the bird first
+ * (UNREAD_FIRST, when its probability is at least BIRD_PUNG_BIRD): the one tile every set draws in
+ * its own way, so a set's bird that the classifier has never seen is read as some honour, as many
+ * times as the set has birds. A tile read again as the bird takes with it, while the bird has room,
+ * the other unread tiles that look like it (`twinL1`, as lookAlikes): the set's other birds, read
+ * as whatever kind they resemble. Tiles with nowhere to go stay as read. Flowers (distinctFlowers)
+ * and face-down tiles are not counted. Returns the indices whose class changes and their new
+ * classes, in the order they were moved.
+ */
+export function atMostFour(probs: readonly ArrayLike<number>[], classes: readonly number[], opts: { minProb?: number; twinL1?: number } = {}): { index: number; k: number }[] {
+  const minProb = opts.minProb ?? 0.02, twinL1 = opts.twinL1 ?? TWIN_L1;
+  const bird = UNREAD_FIRST[0]!;
+  const cls = [...classes];
+  const count = new Array<number>(TILE_KINDS).fill(0);
+  for (const k of cls) if (k >= 0 && k < TILE_KINDS) count[k]!++;
+  if (count.every((n) => n <= KIND_MAX)) return [];
+  const unread = (i: number) => probs[i]![classes[i]!]! < UNREAD_BELOW;
+  const moved = new Set<number>();
+  const out: { index: number; k: number }[] = [];
+  const move = (i: number, k: number) => {
+    count[cls[i]!]!--;
+    count[k]!++;
+    cls[i] = k;
+    moved.add(i);
+    out.push({ index: i, k });
+  };
+  const near = (a: number, b: number) => {
+    const p = probs[a]!, q = probs[b]!;
+    let d = 0;
+    for (let k = 0; k < p.length && d < twinL1; k++) d += Math.abs(p[k]! - q[k]!);
+    return d < twinL1;
+  };
+  const destination = (i: number): number => {
+    const p = probs[i]!;
+    if (unread(i) && cls[i] !== bird && count[bird]! < KIND_MAX && p[bird]! >= BIRD_PUNG_BIRD) return bird;
+    let best = -1;
+    for (let k = 0; k < TILE_KINDS; k++) {
+      if (k !== cls[i] && count[k]! < KIND_MAX && p[k]! >= minProb && (best < 0 || p[k]! > p[best]!)) best = k;
+    }
+    return best;
+  };
+  for (let k = 0; k < TILE_KINDS; k++) {
+    while (count[k]! > KIND_MAX) {
+      const read = cls.flatMap((c, i) => (c === k && !moved.has(i) ? [i] : [])).sort((a, b) => probs[a]![k]! - probs[b]![k]!);
+      const i = read.find((j) => destination(j) >= 0);
+      if (i === undefined) break;
+      const to = destination(i);
+      move(i, to);
+      if (to !== bird) continue;
+      // the set's other birds, read as some kind they resemble
+      for (let j = 0; j < cls.length && count[bird]! < KIND_MAX; j++) {
+        const c = cls[j]!;
+        if (j === i || moved.has(j) || c === bird || c >= TILE_KINDS || c < 0 || !unread(j) || !near(i, j) || probs[j]![bird]! < BIRD_PUNG_BIRD) continue;
+        move(j, bird);
+      }
+    }
+  }
+  return out;
+}

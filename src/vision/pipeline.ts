@@ -10,7 +10,7 @@
  * call -> a second look at tiles read as flowers (72x96 crops, flower reader) -> hand check ->
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
-import { birdPungs, checkHandWithStrays, distinctFlowers, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
+import { atMostFour, birdPungs, checkHandWithStrays, distinctFlowers, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
 import { clampRegion, completeCutBoxes, cropRaster, touchesEdge, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 import { STRAY_SCALE, addedFinds, largestGroup, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, oneTileBoxes, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
 import { layoutTiles, tileAngles } from './layout.ts';
@@ -437,6 +437,9 @@ export interface PipelineOptions {
    * distinct reading taken, and the hand check itself leaves which flower is which alone
    * (distinctFlowers, HandCheckOptions.flowerIdentity; default true; with the hand check). */
   distinctFlowers?: boolean;
+  /** More tiles of one kind than a set has (four) are read again, least sure first, the set's
+   * unseen bird first (atMostFour; default true; with the hand check). */
+  atMostFour?: boolean;
   /** Detect again on the photo shrunk (ZOOM_OUT_FIT), and keep that when its tiles are those of a
    * close-up (closeUpFit; default true). */
   zoomOut?: boolean;
@@ -938,9 +941,14 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     for (const j of birds) readAs(j, UNREAD_FIRST[0]!);
     if (birds.length) result.notes = [...(result.notes ?? []), `hand check: ${birds.length} tiles read doubtfully as one honour were read as the 1 of bamboo (a set of the photo's bird)`];
     // a set has one of each flower: tiles read as the same flower or season are told apart
-    const flowerMoves = (opts.distinctFlowers ?? true) ? distinctFlowers(keptIdx.map((i) => probs[i]!), keptIdx.map((i) => models.labels.indexOf(all[i]!.code))) : [];
-    for (const { index, k } of flowerMoves) readAs(index, k);
-    if (flowerMoves.length) result.notes = [...(result.notes ?? []), `hand check: ${flowerMoves.length === 1 ? 'one flower or season was' : `${flowerMoves.length} flowers or seasons were`} read again, as a set has one of each`];
+    // and four of each tile kind: the kept tiles read again as such a rule moves them, with a note
+    const readAgain = (rule: typeof distinctFlowers, what: (n: number) => string, setHas: string) => {
+      const moves = rule(keptIdx.map((i) => probs[i]!), keptIdx.map((i) => models.labels.indexOf(all[i]!.code)));
+      for (const { index, k } of moves) readAs(index, k);
+      if (moves.length) result.notes = [...(result.notes ?? []), `hand check: ${what(moves.length)} read again, as a set has ${setHas}`];
+    };
+    if (opts.distinctFlowers ?? true) readAgain(distinctFlowers, (n) => (n === 1 ? 'one flower or season was' : `${n} flowers or seasons were`), 'one of each');
+    if (opts.atMostFour ?? true) readAgain(atMostFour, (n) => (n === 1 ? 'one tile was' : `${n} tiles were`), 'four of each tile');
     const taken = new Set(keptIdx);
     const left = live.filter((i) => !taken.has(i)).length;
     if (left) result.notes = [...(result.notes ?? []), `hand check: ${left === 1 ? 'one doubtful detection was' : `${left} doubtful detections were`} left out, as the tiles make a complete hand without ${left === 1 ? 'it' : 'them'}`];

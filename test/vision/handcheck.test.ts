@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { birdPungs, BIRD_PUNG_BIRD, BIRD_PUNG_TOP, checkHand, checkHandWithStrays, distinctFlowers, DROP_BELOW, FLOWER_GUESS_MASS, DROPPED, isCompleteTileSet, lookAlikes, UNREAD_FIRST, usableBacks } from '../../src/vision/handcheck.ts';
+import { atMostFour, birdPungs, BIRD_PUNG_BIRD, KIND_MAX, UNREAD_BELOW, BIRD_PUNG_TOP, checkHand, checkHandWithStrays, distinctFlowers, DROP_BELOW, FLOWER_GUESS_MASS, DROPPED, isCompleteTileSet, lookAlikes, UNREAD_FIRST, usableBacks } from '../../src/vision/handcheck.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 
 const K = TILE_CODES.length;
@@ -472,6 +472,71 @@ describe('birdPungs', () => {
     const incomplete = [...sure('1m 2m 4m 5m 7m 8m 1p 2p 4p 5p 9s'), doubtful(), doubtful(), doubtful()];
     expect(isCompleteTileSet(classesOf(incomplete))).toBe(false);
     expect(birdPungs(incomplete, classesOf(incomplete), false)).toEqual([11, 12, 13]);
+  });
+});
+
+describe('atMostFour (a set has four of each tile kind)', () => {
+  const classesOf = (p: number[][]) => p.map((v) => v.indexOf(Math.max(...v)));
+  const apply = (p: number[][], classes = classesOf(p)) => {
+    const out = [...classes];
+    for (const { index, k } of atMostFour(p, classes)) out[index] = k;
+    return codesOf(out);
+  };
+
+  it('reads the least sure of five tiles of one kind again, as its likeliest kind with room', () => {
+    const p = [...sure('5m 5m 5m'), probs('5m', 0.9), probs('5m', 0.45, { '7m': 0.4 }), ...sure('3m 3m')];
+    expect(apply(p)).toEqual(['5m', '5m', '5m', '5m', '7m', '3m', '3m']);
+    expect(atMostFour(p, classesOf(p))).toEqual([{ index: 4, k: ix('7m') }]);
+  });
+
+  it('skips a kind that is full already and a guess below minProb', () => {
+    // the doubtful 5m's next guess is 3m, of which four are read: it takes 4m (0.1) instead
+    const p = [...sure('5m 5m 5m 5m 3m 3m 3m 3m'), probs('5m', 0.6, { '3m': 0.25, '4m': 0.1 })];
+    expect(apply(p)).toEqual(['5m', '5m', '5m', '5m', '3m', '3m', '3m', '3m', '4m']);
+    // with nowhere to go (every other kind under minProb), it stays as read
+    const q = [...sure('5m 5m 5m 5m'), probs('5m', 0.99)];
+    expect(atMostFour(q, classesOf(q))).toEqual([]);
+  });
+
+  it('reads a set\'s unseen birds, taken for an honour, as the 1 of bamboo, the look-alikes with them', () => {
+    // four birds read doubtfully as East, besides two real East winds: six East winds
+    const bird = (top: number) => probs('1z', top, { '7z': 0.2, f2: 0.15, '1s': 0.01 });
+    const p = [...sure('1z 1z'), bird(0.45), bird(0.4), bird(0.35), bird(0.3), ...sure('2s 3s')];
+    expect(apply(p)).toEqual(['1z', '1z', '1s', '1s', '1s', '1s', '2s', '3s']);
+    // the least sure first, then its look-alikes
+    expect(atMostFour(p, classesOf(p)).map((m) => m.index)).toEqual([5, 2, 3, 4]);
+  });
+
+  it('sends a tile read surely enough (not unread) to its next guess, not to the bird', () => {
+    const p = [...sure('1z 1z 1z 1z'), probs('1z', UNREAD_BELOW + 0.05, { '2z': 0.3, '1s': 0.1 })];
+    expect(apply(p)).toEqual(['1z', '1z', '1z', '1z', '2z']);
+  });
+
+  it('leaves flowers and face-down tiles alone, and changes nothing when no kind has more than four', () => {
+    const p = [...sure('back back back back back f1 f1'), ...sure('1z 1z 1z 1z')];
+    expect(atMostFour(p, classesOf(p))).toEqual([]);
+  });
+
+  it('property: afterwards no kind that had room has more than four, moves go only to kinds with room, and flowers and face-down tiles never move', () => {
+    const kinds = ['1m', '2m', '1z', '1s', 'f1', 'back'];
+    fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom(...kinds), fc.double({ min: 0.05, max: 0.99, noNaN: true }), fc.constantFrom(...kinds), fc.double({ min: 0, max: 0.5, noNaN: true })), { minLength: 1, maxLength: 30 }), (tiles) => {
+      const p = tiles.map(([top, q, next, r]) => (next === top ? probs(top, q) : probs(top, q, { [next]: Math.min(r, (1 - q) * 0.9) })));
+      const classes = classesOf(p);
+      const out = [...classes];
+      const moves = atMostFour(p, classes);
+      const count = (cl: number[], k: number) => cl.filter((c) => c === k).length;
+      for (const { index, k } of moves) {
+        expect(classes[index]! < ix('f1')).toBe(true);
+        expect(k < ix('f1')).toBe(true);
+        out[index] = k;
+      }
+      expect(new Set(moves.map((m) => m.index)).size).toBe(moves.length);
+      for (let k = 0; k < ix('f1'); k++) {
+        // a kind that was over four comes down to four unless its tiles had nowhere to go; none goes over
+        if (count(classes, k) <= KIND_MAX) expect(count(out, k)).toBeLessThanOrEqual(KIND_MAX);
+        else expect(count(out, k)).toBeLessThanOrEqual(count(classes, k));
+      }
+    }));
   });
 });
 

@@ -134,6 +134,20 @@ describe('scanPhoto with stand-in models', () => {
     expect(off.tiles.map((t) => t.code)).toEqual([...sure, '7z', '7z', '7z']);
   });
 
+  it('reads again, as the set\'s bird, two of six tiles read as the red dragon in a set laid out, and says so', async () => {
+    // a set laid out in two rows of twelve: four sure red dragons and two birds of an unseen design
+    const codes = ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m', '1p', '2p', '3p', '4p', '5p', '6p', '7p', '7z', '7z', '7z', '7z', 'bird?', 'bird?', '8p', '9p'];
+    const grid = codes.map((code, k) => ({ cx: 40 + 28 * (k % 12), cy: 152 + 48 * Math.floor(k / 12), det: 0.99 - 0.001 * k, code }));
+    const r = await scan(grid, undefined, undefined, { tta: 'off' });
+    const read = r.tiles.map((t) => t.code);
+    expect(read.filter((c) => c === '7z')).toHaveLength(4);
+    expect(read.filter((c) => c === '1s')).toHaveLength(2);
+    expect(r.tiles.filter((t) => t.code === '1s').every((t) => t.handCheck && t.alternatives?.[0]?.code === '7z')).toBe(true);
+    expect(r.notes?.join(' ')).toMatch(/2 tiles were read again, as a set has four of each tile/);
+    const off = await scan(grid, undefined, undefined, { tta: 'off', atMostFour: false });
+    expect(off.tiles.map((t) => t.code).filter((c) => c === '7z')).toHaveLength(6);
+  });
+
   it('does not leave out a doubtful flower laid aside: a hand is complete without it', async () => {
     const flower: Placed = { cx: 300, cy: 280, det: DOUBTFUL, code: 'f3' };
     const r = await scan([...row(), flower]);
