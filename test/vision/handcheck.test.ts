@@ -23,6 +23,15 @@ function probs(top: string, p = 0.98, rest: Record<string, number> = {}): number
 const sure = (codes: string) => codes.split(/\s+/).filter(Boolean).map((c) => probs(c));
 const codesOf = (classes: number[]) => classes.map((k) => TILE_CODES[k]);
 
+/** Each tile's likeliest class. */
+const classesOf = (p: number[][]) => p.map((v) => v.indexOf(Math.max(...v)));
+/** The codes after a rule that reads tiles again (distinctFlowers, atMostFour) has moved them. */
+const movedBy = (rule: typeof atMostFour) => (p: number[][], classes = classesOf(p)) => {
+  const out = [...classes];
+  for (const { index, k } of rule(p, classes)) out[index] = k;
+  return codesOf(out);
+};
+
 describe('lookAlikes', () => {
   it('groups tiles whose probability vectors are close, in chains, least sure first', () => {
     const p = [probs('1z', 0.4, { '7z': 0.3 }), probs('5p'), probs('7z', 0.35, { '1z': 0.33 }), probs('1z', 0.3, { '7z': 0.33 }), probs('6z', 0.45, { f2: 0.3 })];
@@ -436,7 +445,6 @@ describe('birdPungs', () => {
   // a complete hand whose pung of red dragons is read doubtfully, each tile giving the bamboo 1 some weight
   const rest = sure('1m 2m 3m 4m 5m 6m 7m 8m 9m 5p 5p');
   const doubtful = (top = BIRD_PUNG_TOP - 0.05, bird = 0.1) => probs('7z', top, { '1s': bird });
-  const classesOf = (p: number[][]) => p.map((v) => v.indexOf(Math.max(...v)));
 
   it('reads a pung read doubtfully as one honour, with some weight on the bamboo 1, as a pung of the bird, and the hand stays complete', () => {
     const p = [...rest, doubtful(), doubtful(0.38, 0.2), doubtful(0.3, BIRD_PUNG_BIRD)];
@@ -476,12 +484,7 @@ describe('birdPungs', () => {
 });
 
 describe('atMostFour (a set has four of each tile kind)', () => {
-  const classesOf = (p: number[][]) => p.map((v) => v.indexOf(Math.max(...v)));
-  const apply = (p: number[][], classes = classesOf(p)) => {
-    const out = [...classes];
-    for (const { index, k } of atMostFour(p, classes)) out[index] = k;
-    return codesOf(out);
-  };
+  const apply = movedBy(atMostFour);
 
   it('reads the least sure of five tiles of one kind again, as its likeliest kind with room', () => {
     const p = [...sure('5m 5m 5m'), probs('5m', 0.9), probs('5m', 0.45, { '7m': 0.4 }), ...sure('3m 3m')];
@@ -542,12 +545,7 @@ describe('atMostFour (a set has four of each tile kind)', () => {
 
 describe('distinctFlowers', () => {
   const FLOWERS = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8'];
-  const classesOf = (p: number[][]) => p.map((v) => v.indexOf(Math.max(...v)));
-  const apply = (p: number[][], classes = classesOf(p)) => {
-    const out = [...classes];
-    for (const { index, k } of distinctFlowers(p, classes)) out[index] = k;
-    return codesOf(out);
-  };
+  const apply = movedBy(distinctFlowers);
 
   it('tells apart two tiles read as the same flower, the less sure one taking its next flower', () => {
     const p = [...sure('1m 2m 3m'), probs('f2', 0.6, { f3: 0.3 }), probs('f2', 0.45, { f1: 0.4 }), probs('f5')];
