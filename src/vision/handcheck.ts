@@ -544,8 +544,10 @@ export function distinctFlowers(probs: readonly ArrayLike<number>[], classes: re
   return out;
 }
 
-/** A set has four tiles of each kind. */
+/** A set has four tiles of each kind... */
 export const KIND_MAX = 4;
+/** ...and eight flowers and seasons, one of each. */
+const FLOWER_KINDS = ALL_TILES - FLOWER_BASE;
 
 /**
  * Four of a kind at most: a set has four tiles of each kind, so when more tiles than that are read
@@ -556,9 +558,11 @@ export const KIND_MAX = 4;
  * its own way, so a set's bird that the classifier has never seen is read as some honour, as many
  * times as the set has birds. A tile read again as the bird takes with it, while the bird has room,
  * the other unread tiles that look like it (`twinL1`, as lookAlikes): the set's other birds, read
- * as whatever kind they resemble. Tiles with nowhere to go stay as read. Flowers (distinctFlowers)
- * and face-down tiles are not counted. Returns the indices whose class changes and their new
- * classes, in the order they were moved.
+ * as whatever kind they resemble. Tiles with nowhere to go stay as read. A set has eight flowers
+ * and seasons as well: beyond eight read so, the least flower-like (by the flower classes' total)
+ * are read again first, in the same way, as tile kinds; which flower is which is left to
+ * distinctFlowers, afterwards. Face-down tiles are not counted. Returns the indices whose class
+ * changes and their new classes, in the order they were moved.
  */
 export function atMostFour(probs: readonly ArrayLike<number>[], classes: readonly number[], opts: { minProb?: number; twinL1?: number } = {}): { index: number; k: number }[] {
   const minProb = opts.minProb ?? 0.02, twinL1 = opts.twinL1 ?? TWIN_L1;
@@ -566,12 +570,13 @@ export function atMostFour(probs: readonly ArrayLike<number>[], classes: readonl
   const cls = [...classes];
   const count = new Array<number>(TILE_KINDS).fill(0);
   for (const k of cls) if (k >= 0 && k < TILE_KINDS) count[k]!++;
-  if (count.every((n) => n <= KIND_MAX)) return [];
+  const flowers = cls.flatMap((k, i) => (isFlower(k) ? [i] : []));
+  if (count.every((n) => n <= KIND_MAX) && flowers.length <= FLOWER_KINDS) return [];
   const unread = (i: number) => probs[i]![classes[i]!]! < UNREAD_BELOW;
   const moved = new Set<number>();
   const out: { index: number; k: number }[] = [];
   const move = (i: number, k: number) => {
-    count[cls[i]!]!--;
+    if (cls[i]! < TILE_KINDS) count[cls[i]!]!--;
     count[k]!++;
     cls[i] = k;
     moved.add(i);
@@ -592,6 +597,12 @@ export function atMostFour(probs: readonly ArrayLike<number>[], classes: readonl
     }
     return best;
   };
+  // beyond eight flowers, the least flower-like first
+  const flowerLike = (i: number) => flowerMass(probs[i]!, FLOWER_BASE);
+  for (const i of flowers.sort((a, b) => flowerLike(a) - flowerLike(b)).slice(0, Math.max(0, flowers.length - FLOWER_KINDS))) {
+    const to = destination(i);
+    if (to >= 0) move(i, to);
+  }
   for (let k = 0; k < TILE_KINDS; k++) {
     while (count[k]! > KIND_MAX) {
       const read = cls.flatMap((c, i) => (c === k && !moved.has(i) ? [i] : [])).sort((a, b) => probs[a]![k]! - probs[b]![k]!);

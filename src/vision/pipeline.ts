@@ -437,8 +437,8 @@ export interface PipelineOptions {
    * distinct reading taken, and the hand check itself leaves which flower is which alone
    * (distinctFlowers, HandCheckOptions.flowerIdentity; default true; with the hand check). */
   distinctFlowers?: boolean;
-  /** More tiles of one kind than a set has (four) are read again, least sure first, the set's
-   * unseen bird first (atMostFour; default true; with the hand check). */
+  /** More tiles of one kind than a set has (four), or more flowers (eight), are read again, least
+   * sure first, the set's unseen bird first (atMostFour; default true; with the hand check). */
   atMostFour?: boolean;
   /** Detect again on the photo shrunk (ZOOM_OUT_FIT), and keep that when its tiles are those of a
    * close-up (closeUpFit; default true). */
@@ -940,15 +940,16 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     const birds = (opts.birdPungs ?? true) ? birdPungs(keptIdx.map((i) => probs[i]!), hc.classes, hc.complete) : [];
     for (const j of birds) readAs(j, UNREAD_FIRST[0]!);
     if (birds.length) result.notes = [...(result.notes ?? []), `hand check: ${birds.length} tiles read doubtfully as one honour were read as the 1 of bamboo (a set of the photo's bird)`];
-    // a set has one of each flower: tiles read as the same flower or season are told apart
-    // and four of each tile kind: the kept tiles read again as such a rule moves them, with a note
+    // a set has four of each tile kind and eight flowers and seasons, and one of each flower:
+    // tiles read as the same flower or season are told apart; the kept tiles read again as such a
+    // rule moves them, with a note
     const readAgain = (rule: typeof distinctFlowers, what: (n: number) => string, setHas: string) => {
       const moves = rule(keptIdx.map((i) => probs[i]!), keptIdx.map((i) => models.labels.indexOf(all[i]!.code)));
       for (const { index, k } of moves) readAs(index, k);
       if (moves.length) result.notes = [...(result.notes ?? []), `hand check: ${what(moves.length)} read again, as a set has ${setHas}`];
     };
+    if (opts.atMostFour ?? true) readAgain(atMostFour, (n) => (n === 1 ? 'one tile was' : `${n} tiles were`), 'four of each tile and eight flowers and seasons');
     if (opts.distinctFlowers ?? true) readAgain(distinctFlowers, (n) => (n === 1 ? 'one flower or season was' : `${n} flowers or seasons were`), 'one of each');
-    if (opts.atMostFour ?? true) readAgain(atMostFour, (n) => (n === 1 ? 'one tile was' : `${n} tiles were`), 'four of each tile');
     const taken = new Set(keptIdx);
     const left = live.filter((i) => !taken.has(i)).length;
     if (left) result.notes = [...(result.notes ?? []), `hand check: ${left === 1 ? 'one doubtful detection was' : `${left} doubtful detections were`} left out, as the tiles make a complete hand without ${left === 1 ? 'it' : 'them'}`];

@@ -515,24 +515,38 @@ describe('atMostFour (a set has four of each tile kind)', () => {
     expect(apply(p)).toEqual(['1z', '1z', '1z', '1z', '2z']);
   });
 
+  it('beyond eight flowers read, reads the least flower-like again as a tile kind (an unseen bird first)', () => {
+    const FL = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8'];
+    // eight flowers read surely, and a bird read as the orchid at 0.3 with its flowers together under a half
+    const bird = probs('f2', 0.3, { '1z': 0.25, '1s': 0.01 });
+    const p = [...FL.map((c) => probs(c, 0.9)), bird, ...sure('2s 3s')];
+    expect(apply(p)).toEqual([...FL, '1s', '2s', '3s']);
+    // eight or fewer: nothing moves, duplicates included (distinctFlowers tells those apart)
+    const q = [...FL.slice(0, 7).map((c) => probs(c, 0.9)), bird];
+    expect(atMostFour(q, classesOf(q))).toEqual([]);
+  });
+
   it('leaves flowers and face-down tiles alone, and changes nothing when no kind has more than four', () => {
     const p = [...sure('back back back back back f1 f1'), ...sure('1z 1z 1z 1z')];
     expect(atMostFour(p, classesOf(p))).toEqual([]);
   });
 
-  it('property: afterwards no kind that had room has more than four, moves go only to kinds with room, and flowers and face-down tiles never move', () => {
+  it('property: afterwards no kind that had room has more than four, moves go only to tile kinds, face-down tiles never move, and flowers only beyond eight', () => {
     const kinds = ['1m', '2m', '1z', '1s', 'f1', 'back'];
-    fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom(...kinds), fc.double({ min: 0.05, max: 0.99, noNaN: true }), fc.constantFrom(...kinds), fc.double({ min: 0, max: 0.5, noNaN: true })), { minLength: 1, maxLength: 30 }), (tiles) => {
+    fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom(...kinds), fc.double({ min: 0.05, max: 0.99, noNaN: true }), fc.constantFrom(...kinds), fc.double({ min: 0, max: 0.5, noNaN: true })), { minLength: 1, maxLength: 60 }), (tiles) => {
       const p = tiles.map(([top, q, next, r]) => (next === top ? probs(top, q) : probs(top, q, { [next]: Math.min(r, (1 - q) * 0.9) })));
       const classes = classesOf(p);
       const out = [...classes];
       const moves = atMostFour(p, classes);
       const count = (cl: number[], k: number) => cl.filter((c) => c === k).length;
+      const isFl = (k: number) => k >= ix('f1') && k <= ix('f8');
+      const flowersRead = classes.filter(isFl).length;
       for (const { index, k } of moves) {
-        expect(classes[index]! < ix('f1')).toBe(true);
+        expect(classes[index]).not.toBe(ix('back'));
         expect(k < ix('f1')).toBe(true);
         out[index] = k;
       }
+      expect(moves.filter((m) => isFl(classes[m.index]!)).length).toBeLessThanOrEqual(Math.max(0, flowersRead - 8));
       expect(new Set(moves.map((m) => m.index)).size).toBe(moves.length);
       for (let k = 0; k < ix('f1'); k++) {
         // a kind that was over four comes down to four unless its tiles had nowhere to go; none goes over
