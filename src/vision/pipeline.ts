@@ -11,7 +11,7 @@
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
 import { atMostFour, birdPungs, checkHandWithStrays, distinctFlowers, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
-import { clampRegion, completeCutBoxes, cropRaster, touchesEdge, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
+import { clampRegion, completeCutBoxes, cropRaster, orientRaster, touchesEdge, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 import { STRAY_SCALE, addedFinds, largestGroup, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, oneTileBoxes, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
 import { layoutTiles, tileAngles } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
@@ -424,6 +424,9 @@ export interface PipelineOptions {
   /** The look for tiles apart reads only windows round the normal pass's weak peaks (outerWindows),
    * unless they cover most of the raster (default true; false: always the whole raster). */
   outerWindows?: boolean;
+  /** A photo whose sure tiles mostly lie sideways (a hand photographed from the side of the table)
+   * is turned a quarter and read again (TURN_MIN_TILES, TURN_SHARE; default true). */
+  turnSideways?: boolean;
   /** After the zoom pass, the normal pass's sure detections that it does not find again stay when
    * the tile verifier sees a tile in them (firstFinds; default true). */
   keepFirst?: boolean;
@@ -607,6 +610,38 @@ function detailToOriginal(orig: Box, d: RasterImage): (b: Box) => Box {
   return (b) => [orig[0] + b[0] * kx, orig[1] + b[1] * ky, b[2] * kx, b[3] * ky];
 }
 
+/** A photo is read turned a quarter when it shows at least TURN_MIN_TILES sure tiles... */
+export const TURN_MIN_TILES = 3;
+/** ...and more than this share of them lie sideways (a hand's claimed tiles are at most 4 of 14-18). */
+export const TURN_SHARE = 0.5;
+
+/** A box of the photo turned a quarter (clockwise, or not), back in the W x H photo. */
+export const unturnBox = ([x, y, w, h]: Box, clockwise: boolean, W: number, H: number): Box => (clockwise ? [y, H - x - w, h, w] : [W - y - h, x, h, w]);
+
+/** The photo turned a quarter, clockwise or not: its raster, its size, and its regions decoded again. */
+function turnPhoto(photo: DecodedPhoto, clockwise: boolean): DecodedPhoto {
+  const orientation = clockwise ? 6 : 8;
+  const turned: DecodedPhoto = { image: orientRaster(photo.image, orientation), originalWidth: photo.originalHeight, originalHeight: photo.originalWidth, notes: photo.notes };
+  const detail = photo.detail;
+  if (detail) turned.detail = async (region, side) => orientRaster(await detail(unturnBox(region, clockwise, photo.originalWidth, photo.originalHeight), side), orientation);
+  return turned;
+}
+
+/** The scan of the photo turned a quarter (turnPhoto), back in the W x H photo: boxes turned back,
+ * sideways tiles upright and upright ones sideways; reading order and groups stay as read turned,
+ * the rows of the hand. */
+function turnedBack(r: ScanResult, clockwise: boolean, W: number, H: number): ScanResult {
+  const back = (b: Box) => unturnBox(b, clockwise, W, H).map((v) => round(v, 1)) as Box;
+  const out: ScanResult = { ...r, width: W, height: H, tiles: r.tiles.map(({ sideways, ...t }) => ({ ...t, box: back(t.box), ...(sideways ? {} : { sideways: true }) })) };
+  if (r.leftOut) out.leftOut = r.leftOut.map((d) => ({ ...d, box: back(d.box) }));
+  out.notes = [...(r.notes ?? []), 'most tiles lay sideways in the photo (taken from the side of the table): it was read turned a quarter'];
+  return out;
+}
+
+/** How well a scan reads: the sum of its tiles' scores (the photo turned the right way up finds
+ * more tiles, more surely). */
+const scanWeight = (r: ScanResult) => r.tiles.reduce((s, t) => s + t.score, 0);
+
 export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: PipelineOptions = {}): Promise<ScanResult> {
   const T = opts.timings;
   let t: number;
@@ -634,6 +669,22 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   // the normal pass's weak peaks, where the look for tiles apart reads again (outerFinds)
   const hints: Detection[] | undefined = opts.outerWindows === false ? undefined : [];
   let candidates = await detectIn(img, models, size, lowest, T, 1, models.detector, hints);
+  if (opts.turnSideways ?? true) {
+    // the networks read tiles standing up, and a hand lies with its tiles upright but for a few
+    // claimed ones: when most sure tiles lie sideways, the photo was taken from the side of the table
+    const upright = candidates.filter((d) => d.score >= thr);
+    if (upright.length >= TURN_MIN_TILES && upright.filter((d) => d.sideways).length > TURN_SHARE * upright.length) {
+      // which way up is not known (the player sat left or right of the hand): both are read
+      const read = async (clockwise: boolean) => {
+        const probs: number[][] = [];
+        return { probs, r: await scanPhoto(turnPhoto(photo, clockwise), models, { ...opts, turnSideways: false, ...(opts.probs ? { probs } : {}) }) };
+      };
+      const cw = await read(true), ccw = await read(false);
+      const clockwise = scanWeight(cw.r) >= scanWeight(ccw.r);
+      opts.probs?.push(...(clockwise ? cw : ccw).probs);
+      return turnedBack((clockwise ? cw : ccw).r, clockwise, photo.originalWidth, photo.originalHeight);
+    }
+  }
   const sure = (ds: Detection[]) => ds.filter((d) => d.score >= thr).map((d) => d.box);
   // the median long side of the detector's own sure tiles (keptFind)
   const handSide = (ds: Detection[]) => medianLongSide(ds.filter((d) => d.score >= thr && !d.finder).map((d) => d.box));

@@ -4,13 +4,14 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { DET_THRESHOLD, FLOWER_FIND_SCALE, FINDER_COARSE_FROM, FINDER_COARSE_SIZE, FINDER_READ, coarseFinderTiles, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_GROUP_MIN, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { TURN_MIN_TILES, TURN_SHARE, unturnBox, DET_THRESHOLD, FLOWER_FIND_SCALE, FINDER_COARSE_FROM, FINDER_COARSE_SIZE, FINDER_READ, coarseFinderTiles, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_GROUP_MIN, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT, OUTER_WINDOW, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT } from '../../src/vision/postprocess.ts';
 import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
 import { CROP_H, CROP_W, FLOWER_H, FLOWER_W } from '../../src/vision/preprocess.ts';
 import type { OrtSession } from '../../src/vision/runtime.ts';
 import { TILE_CODES, type Box, type DecodedPhoto } from '../../src/vision/types.ts';
+import { orientRaster } from '../../src/vision/preprocess.ts';
 
 const W = 512, H = 384, STRIDE = 4;
 type Placed = { cx: number; cy: number; det: number; code: string };
@@ -1233,5 +1234,77 @@ describe('scanPhoto on hands shot from far off (fine search, full-resolution det
     expect(detailRegion({ ...far, originalWidth: 1000, originalHeight: 750 }, img, region, small)).toBeNull();
     expect(detailRegion(far, img, [0, 0, 1000, 750], small)).toBeNull();
     expect(DETAIL_SIDE / 1000).toBeLessThan(DETAIL_MIN_GAIN);
+  });
+});
+
+describe('a photo whose tiles lie sideways (taken from the side of the table)', () => {
+  /** A detector that sees the placed tiles sideways in a landscape input and upright in a portrait
+   * one (the photo turned a quarter); its inputs' dims go to `seen`. */
+  function turningDetector(tiles: Placed[], seen: number[][]): OrtSession {
+    return {
+      inputNames: ['image'],
+      outputNames: ['heatmap', 'box'],
+      run: async (feeds: Record<string, { dims: readonly number[] }>) => {
+        const [, , h, w] = feeds.image!.dims as number[];
+        seen.push([...feeds.image!.dims]);
+        const gh = h! / STRIDE, gw = w! / STRIDE, plane = gh * gw;
+        const hm = new Float32Array(2 * plane), bx = new Float32Array(4 * plane);
+        const wide = w! > h!;
+        for (const t of tiles) {
+          const i = Math.round(t.cy / STRIDE) * gw + Math.round(t.cx / STRIDE);
+          hm[(wide ? plane : 0) + i] = t.det;
+          bx[2 * plane + i] = Math.log((wide ? 32 : 24) / STRIDE);
+          bx[3 * plane + i] = Math.log((wide ? 24 : 32) / STRIDE);
+        }
+        return { heatmap: { data: hm, dims: [1, 2, gh, gw] }, box: { data: bx, dims: [1, 4, gh, gw] } };
+      },
+    } as unknown as OrtSession;
+  }
+  const tiles: Placed[] = HAND.map((code, k) => ({ cx: 100 + 16 * (k % 7), cy: 120 + 60 * Math.floor(k / 7), det: 0.99 - 0.001 * k, code }));
+  const scanTurning = (opts: PipelineOptions = {}) => {
+    const seen: number[][] = [];
+    const models: Models = { detector: turningDetector(tiles, seen), classifier: fakeClassifier(tiles.map((t) => t.code)), labels: TILE_CODES, bytes: 0 };
+    const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
+    return { seen, result: scanPhoto(photo, models, { zoom: false, tta: 'off', ...opts }) };
+  };
+
+  it('reads the photo turned a quarter, both ways, and gives the boxes back in the photo, the tiles sideways', async () => {
+    const { seen, result } = scanTurning();
+    const r = await result;
+    expect(r.notes?.join(' ')).toMatch(/read turned a quarter/);
+    // the photo as it is, then turned each way (portrait inputs)
+    expect(seen[0]![3]).toBeGreaterThan(seen[0]![2]!);
+    expect(seen.slice(1).some((d) => d[2]! > d[3]!)).toBe(true);
+    expect([r.width, r.height]).toEqual([W, H]);
+    expect(r.tiles).toHaveLength(14);
+    for (const t of r.tiles) {
+      expect(t.sideways).toBe(true);
+      // upright 24 x 32 in the turned photo: 32 x 24 in the photo, inside it
+      expect(t.box[2]).toBeGreaterThan(t.box[3]);
+      expect(t.box[0]).toBeGreaterThanOrEqual(0);
+      expect(t.box[1]).toBeGreaterThanOrEqual(0);
+      expect(t.box[0] + t.box[2]).toBeLessThanOrEqual(W + 0.5);
+      expect(t.box[1] + t.box[3]).toBeLessThanOrEqual(H + 0.5);
+    }
+  });
+
+  it('reads the photo as it is with the option off', async () => {
+    const off = await scanTurning({ turnSideways: false }).result;
+    expect(off.notes?.join(' ') ?? '').not.toMatch(/turned a quarter/);
+    expect(off.tiles.every((t) => t.sideways)).toBe(true);
+    expect(TURN_MIN_TILES).toBeGreaterThanOrEqual(3);
+    expect(TURN_SHARE).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('turns boxes back: a box found in the raster turned either way is the box in the photo', () => {
+    const w = 40, h = 30, img = { width: w, height: h, channels: 3 as const, data: new Uint8Array(w * h * 3) };
+    const box: Box = [5, 7, 12, 9];
+    for (let y = box[1]; y < box[1] + box[3]; y++) for (let x = box[0]; x < box[0] + box[2]; x++) img.data.fill(255, (y * w + x) * 3, (y * w + x) * 3 + 3);
+    for (const clockwise of [true, false]) {
+      const t = orientRaster(img, clockwise ? 6 : 8);
+      let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+      for (let y = 0; y < t.height; y++) for (let x = 0; x < t.width; x++) if (t.data[(y * t.width + x) * 3] === 255) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
+      expect(unturnBox([x0, y0, x1 - x0 + 1, y1 - y0 + 1], clockwise, w, h)).toEqual(box);
+    }
   });
 });
