@@ -17,8 +17,10 @@ const W = 512, H = 384, STRIDE = 4;
 type Placed = { cx: number; cy: number; det: number; code: string };
 
 /** A detector whose heatmap peaks at the placed tiles (24x32 px boxes, or `size`; cell-aligned
- * centres, in its input's px); the dims of its inputs go to `seen`. */
-function fakeDetector(tiles: Placed[], size: readonly [number, number] = [24, 32], seen: number[][] = []): OrtSession {
+ * centres, in its input's px); the dims of its inputs go to `seen`. With `sidewaysWhenWide`, it
+ * sees them sideways (32x24) in a landscape input and upright in a portrait one (the photo turned
+ * a quarter). */
+function fakeDetector(tiles: Placed[], size: readonly [number, number] = [24, 32], seen: number[][] = [], sidewaysWhenWide = false): OrtSession {
   return {
     inputNames: ['image'],
     outputNames: ['heatmap', 'box'],
@@ -27,11 +29,12 @@ function fakeDetector(tiles: Placed[], size: readonly [number, number] = [24, 32
       seen.push([...feeds.image!.dims]);
       const gh = h! / STRIDE, gw = w! / STRIDE, plane = gh * gw;
       const hm = new Float32Array(2 * plane), bx = new Float32Array(4 * plane);
+      const sideways = sidewaysWhenWide && w! > h!;
       for (const t of tiles) {
         const i = Math.round(t.cy / STRIDE) * gw + Math.round(t.cx / STRIDE);
-        hm[i] = t.det;
-        bx[2 * plane + i] = Math.log(size[0] / STRIDE);
-        bx[3 * plane + i] = Math.log(size[1] / STRIDE);
+        hm[(sideways ? plane : 0) + i] = t.det;
+        bx[2 * plane + i] = Math.log(size[sideways ? 1 : 0] / STRIDE);
+        bx[3 * plane + i] = Math.log(size[sideways ? 0 : 1] / STRIDE);
       }
       return { heatmap: { data: hm, dims: [1, 2, gh, gw] }, box: { data: bx, dims: [1, 4, gh, gw] } };
     },
@@ -1238,32 +1241,10 @@ describe('scanPhoto on hands shot from far off (fine search, full-resolution det
 });
 
 describe('a photo whose tiles lie sideways (taken from the side of the table)', () => {
-  /** A detector that sees the placed tiles sideways in a landscape input and upright in a portrait
-   * one (the photo turned a quarter); its inputs' dims go to `seen`. */
-  function turningDetector(tiles: Placed[], seen: number[][]): OrtSession {
-    return {
-      inputNames: ['image'],
-      outputNames: ['heatmap', 'box'],
-      run: async (feeds: Record<string, { dims: readonly number[] }>) => {
-        const [, , h, w] = feeds.image!.dims as number[];
-        seen.push([...feeds.image!.dims]);
-        const gh = h! / STRIDE, gw = w! / STRIDE, plane = gh * gw;
-        const hm = new Float32Array(2 * plane), bx = new Float32Array(4 * plane);
-        const wide = w! > h!;
-        for (const t of tiles) {
-          const i = Math.round(t.cy / STRIDE) * gw + Math.round(t.cx / STRIDE);
-          hm[(wide ? plane : 0) + i] = t.det;
-          bx[2 * plane + i] = Math.log((wide ? 32 : 24) / STRIDE);
-          bx[3 * plane + i] = Math.log((wide ? 24 : 32) / STRIDE);
-        }
-        return { heatmap: { data: hm, dims: [1, 2, gh, gw] }, box: { data: bx, dims: [1, 4, gh, gw] } };
-      },
-    } as unknown as OrtSession;
-  }
   const tiles: Placed[] = HAND.map((code, k) => ({ cx: 100 + 16 * (k % 7), cy: 120 + 60 * Math.floor(k / 7), det: 0.99 - 0.001 * k, code }));
   const scanTurning = (opts: PipelineOptions = {}) => {
     const seen: number[][] = [];
-    const models: Models = { detector: turningDetector(tiles, seen), classifier: fakeClassifier(tiles.map((t) => t.code)), labels: TILE_CODES, bytes: 0 };
+    const models: Models = { detector: fakeDetector(tiles, undefined, seen, true), classifier: fakeClassifier(tiles.map((t) => t.code)), labels: TILE_CODES, bytes: 0 };
     const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
     return { seen, result: scanPhoto(photo, models, { zoom: false, tta: 'off', ...opts }) };
   };
