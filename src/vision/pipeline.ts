@@ -672,8 +672,8 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   if (opts.turnSideways ?? true) {
     // the networks read tiles standing up, and a hand lies with its tiles upright but for a few
     // claimed ones: when most sure tiles lie sideways, the photo was taken from the side of the table
-    const upright = candidates.filter((d) => d.score >= thr);
-    if (upright.length >= TURN_MIN_TILES && upright.filter((d) => d.sideways).length > TURN_SHARE * upright.length) {
+    const sureNow = candidates.filter((d) => d.score >= thr);
+    if (sureNow.length >= TURN_MIN_TILES && sureNow.filter((d) => d.sideways).length > TURN_SHARE * sureNow.length) {
       // which way up is not known (the player sat left or right of the hand): both are read
       const read = async (clockwise: boolean) => {
         const probs: number[][] = [];
