@@ -674,15 +674,18 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
     // claimed ones: when most sure tiles lie sideways, the photo was taken from the side of the table
     const sureNow = candidates.filter((d) => d.score >= thr);
     if (sureNow.length >= TURN_MIN_TILES && sureNow.filter((d) => d.sideways).length > TURN_SHARE * sureNow.length) {
-      // which way up is not known (the player sat left or right of the hand): both are read
-      const read = async (clockwise: boolean) => {
+      // which way up is not known (the player sat left or right of the hand): both are read, and
+      // the photo as it is (tiny tiles far off may only look sideways); the surest reading is taken
+      const read = async (turn: boolean | null) => {
         const probs: number[][] = [];
-        return { probs, r: await scanPhoto(turnPhoto(photo, clockwise), models, { ...opts, turnSideways: false, ...(opts.probs ? { probs } : {}) }) };
+        const o = { ...opts, turnSideways: false, ...(opts.probs ? { probs } : {}) };
+        const r = turn === null ? await scanPhoto(photo, models, o) : turnedBack(await scanPhoto(turnPhoto(photo, turn), models, o), turn, photo.originalWidth, photo.originalHeight);
+        return { probs, r };
       };
-      const cw = await read(true), ccw = await read(false);
-      const clockwise = scanWeight(cw.r) >= scanWeight(ccw.r);
-      opts.probs?.push(...(clockwise ? cw : ccw).probs);
-      return turnedBack((clockwise ? cw : ccw).r, clockwise, photo.originalWidth, photo.originalHeight);
+      const reads = [await read(null), await read(true), await read(false)];
+      const best = reads.reduce((a, b) => (scanWeight(b.r) > scanWeight(a.r) ? b : a));
+      opts.probs?.push(...best.probs);
+      return best.r;
     }
   }
   const sure = (ds: Detection[]) => ds.filter((d) => d.score >= thr).map((d) => d.box);
