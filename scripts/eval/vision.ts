@@ -5,6 +5,8 @@
  *                        [--options '{"keepFirst":false}'] (more PipelineOptions, as JSON: to measure a rule against the build without it)
  *                        [--camera warm|cool|vivid|sharpen|sharpen-mild|phone|jpeg|vignette|dark|noise|dim]
  *                        (each photo changed as a phone or a room would change it first: scripts/eval/camera.ts)
+ *                        [--turn 90|180|270] (each photo and its labels turned clockwise first: a hand
+ *                        photographed from the side of the table, or from across it)
  * npm run eval:vision -- --tiles training-data/tiles-holdout [--limit N] [--json] [--errors FILE]
  *
  * With --tiles, each single-tile image of a `--tiles` generator set goes through the
@@ -49,6 +51,19 @@ const tta = process.argv.includes('--tta') ? true : process.argv.includes('--no-
 const threshold = arg('--threshold') ? Number(arg('--threshold')) : undefined;
 const extraOptions = parseOptions(arg('--options'));
 const camera = parseCamera(arg('--camera'));
+/** With --turn 90|180|270, every photo is turned clockwise by that much before it is read, and its
+ * labels with it: a hand photographed from the side of the table (90, 270) or from across it (180). */
+const turn = Number(arg('--turn', '0'));
+if (![0, 90, 180, 270].includes(turn)) throw new Error('--turn must be 90, 180 or 270');
+if (turn && drawDir) throw new Error('--draw draws the photo as stored: it does not go with --turn');
+
+/** A label turned clockwise by `deg` with its photo (boxes, sizes, sideways flags). */
+function turnLabel(lab: Label, deg: number): Label {
+  const { width: W, height: H } = lab;
+  const box = ([x, y, w, h]: Box): Box => (deg === 90 ? [H - y - h, x, h, w] : deg === 180 ? [W - x - w, H - y - h, w, h] : [y, W - x - w, h, w]);
+  const quarter = deg !== 180;
+  return { width: quarter ? H : W, height: quarter ? W : H, tiles: lab.tiles.map((t) => ({ ...t, box: box(t.box), sideways: quarter ? !t.sideways : !!t.sideways })) };
+}
 
 /** --camera: one of the camera conditions (a clear error naming them for anything else). */
 function parseCamera(text: string | undefined): CameraKind | undefined {
@@ -203,9 +218,11 @@ async function main(): Promise<void> {
   if (drawDir) await mkdir(drawDir, { recursive: true });
   for (const [k, f] of files.entries()) {
     const file = path.join(imgDir, f);
-    const lab = JSON.parse(await readFile(path.join(data, 'labels', f.replace(/\.\w+$/, '.json')), 'utf8')) as Label;
+    const stored = JSON.parse(await readFile(path.join(data, 'labels', f.replace(/\.\w+$/, '.json')), 'utf8')) as Label;
+    const lab = turn ? turnLabel(stored, turn) : stored;
     const bytes = new Uint8Array(await readFile(file));
-    const photo = camera ? await applyCamera(bytes, camera, k) : bytes;
+    const seen = camera ? await applyCamera(bytes, camera, k) : bytes;
+    const photo = turn ? new Uint8Array(await sharp(seen).rotate(turn).jpeg({ quality: 92 }).toBuffer()) : seen;
     const t0 = performance.now();
     const r = await scanBytes(photo, models, { tta, threshold, rescue: process.argv.includes('--rescue'), zoom: !process.argv.includes('--no-zoom'), handCheck: !process.argv.includes('--no-hand-check'), ...(process.argv.includes('--no-beside') ? { besideRescue: false } : {}), strayFilter: !process.argv.includes('--no-stray-filter'), ...(arg('--fine-skip-at') ? { fineSkipAt: Number(arg('--fine-skip-at')) } : {}), ...extraOptions });
     times.push(performance.now() - t0);
