@@ -216,6 +216,13 @@ export const FLOWER_GUESS_MASS = 0.1;
 /** Taken off the unread cost for a group of look-alikes (a tie-break, not a discount). */
 const GROUP_PREFERENCE = 0.01;
 
+/** Two tiles look alike: their probability vectors are closer than `maxL1` (L1). */
+function lookAlike(p: ArrayLike<number>, q: ArrayLike<number>, maxL1: number): boolean {
+  let d = 0;
+  for (let k = 0; k < p.length && d < maxL1; k++) d += Math.abs(p[k]! - q[k]!);
+  return d < maxL1;
+}
+
 /** Groups (index lists, least sure first) of the tiles in `idx` whose probability vectors are
  * within `maxL1` of each other, linked in chains. */
 export function lookAlikes(probs: readonly ArrayLike<number>[], idx: readonly number[], maxL1 = TWIN_L1): number[][] {
@@ -223,10 +230,7 @@ export function lookAlikes(probs: readonly ArrayLike<number>[], idx: readonly nu
   const find = (j: number): number => (root[j] === j ? j : (root[j] = find(root[j]!)));
   for (let a = 0; a < idx.length; a++) {
     for (let b = a + 1; b < idx.length; b++) {
-      const p = probs[idx[a]!]!, q = probs[idx[b]!]!;
-      let d = 0;
-      for (let k = 0; k < p.length && d < maxL1; k++) d += Math.abs(p[k]! - q[k]!);
-      if (d < maxL1) root[find(a)] = find(b);
+      if (lookAlike(probs[idx[a]!]!, probs[idx[b]!]!, maxL1)) root[find(a)] = find(b);
     }
   }
   const groups = new Map<number, number[]>();
@@ -582,12 +586,6 @@ export function atMostFour(probs: readonly ArrayLike<number>[], classes: readonl
     moved.add(i);
     out.push({ index: i, k });
   };
-  const near = (a: number, b: number) => {
-    const p = probs[a]!, q = probs[b]!;
-    let d = 0;
-    for (let k = 0; k < p.length && d < twinL1; k++) d += Math.abs(p[k]! - q[k]!);
-    return d < twinL1;
-  };
   const destination = (i: number): number => {
     const p = probs[i]!;
     if (unread(i) && cls[i] !== bird && count[bird]! < KIND_MAX && p[bird]! >= BIRD_PUNG_BIRD) return bird;
@@ -614,7 +612,7 @@ export function atMostFour(probs: readonly ArrayLike<number>[], classes: readonl
       // the set's other birds, read as some kind they resemble
       for (let j = 0; j < cls.length && count[bird]! < KIND_MAX; j++) {
         const c = cls[j]!;
-        if (j === i || moved.has(j) || c === bird || c >= TILE_KINDS || c < 0 || !unread(j) || !near(i, j) || probs[j]![bird]! < BIRD_PUNG_BIRD) continue;
+        if (j === i || moved.has(j) || c === bird || c >= TILE_KINDS || c < 0 || !unread(j) || !lookAlike(probs[i]!, probs[j]!, twinL1) || probs[j]![bird]! < BIRD_PUNG_BIRD) continue;
         move(j, bird);
       }
     }
