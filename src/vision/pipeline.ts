@@ -427,6 +427,10 @@ export interface PipelineOptions {
   /** A photo whose sure tiles mostly lie sideways (a hand photographed from the side of the table)
    * is turned a quarter and read again (TURN_MIN_TILES, TURN_SHARE; default true). */
   turnSideways?: boolean;
+  /** A reading of 10-30 tiles (OVER_MIN_TILES, OVER_MAX_TILES) whose tiles make no complete hand is
+   * read again on the photo turned half round, taken when that makes one (default true; with the
+   * hand check). */
+  turnOver?: boolean;
   /** After the zoom pass, the normal pass's sure detections that it does not find again stay when
    * the tile verifier sees a tile in them (firstFinds; default true). */
   keepFirst?: boolean;
@@ -642,7 +646,66 @@ function turnedBack(r: ScanResult, clockwise: boolean, W: number, H: number): Sc
  * more tiles, more surely). */
 const scanWeight = (r: ScanResult) => r.tiles.reduce((s, t) => s + t.score, 0);
 
+/** A box of the photo turned half round, back in the W x H photo (the half turn is its own inverse). */
+export const unturnHalf = ([x, y, w, h]: Box, W: number, H: number): Box => [W - x - w, H - y - h, w, h];
+
+/** The photo turned half round: its raster, and its regions decoded again. */
+function turnPhotoOver(photo: DecodedPhoto): DecodedPhoto {
+  const W = photo.originalWidth, H = photo.originalHeight;
+  const turned: DecodedPhoto = { image: orientRaster(photo.image, 3), originalWidth: W, originalHeight: H, notes: photo.notes };
+  const detail = photo.detail;
+  if (detail) turned.detail = async (region, side) => orientRaster(await detail(unturnHalf(region, W, H), side), 3);
+  return turned;
+}
+
+/** The scan of the photo turned half round (turnPhotoOver), back in the photo: boxes turned back;
+ * reading order and groups stay as read turned, the rows of the hand as its player sees them. */
+function turnedOver(r: ScanResult): ScanResult {
+  const back = (b: Box) => unturnHalf(b, r.width, r.height).map((v) => round(v, 1)) as Box;
+  const out: ScanResult = { ...r, tiles: r.tiles.map((t) => ({ ...t, box: back(t.box) })) };
+  if (r.leftOut) out.leftOut = r.leftOut.map((d) => ({ ...d, box: back(d.box) }));
+  out.notes = [...(r.notes ?? []), 'the tiles read as the photo is make no complete hand; read turned half round (a hand photographed from across the table lies upside down), they make one, and this reading was taken'];
+  return out;
+}
+
+/** The scans whose tiles the hand check found a complete hand in (scanUpright). */
+const completeHands = new WeakSet<ScanResult>();
+/** The scans read turned a quarter (turnSideways). */
+const quarterReads = new WeakSet<ScanResult>();
+/** A reading that makes no complete hand is tried turned half round when it has this many tiles... */
+export const OVER_MIN_TILES = 10;
+/** ...up to this many (a hand with its flowers; not a set laid out in a grid). */
+export const OVER_MAX_TILES = 30;
+
+/**
+ * Read a photo of a hand. A hand photographed from across the table lies upside down in the photo,
+ * and the networks, which read tiles lying the right way up with a few upside down, miss some of
+ * its tiles (face-down ones most). When the tiles read make no complete hand, the photo is read
+ * again turned half round, and that reading is taken when its tiles make one and it finds more
+ * tiles, or scores higher (`turnOver`).
+ */
 export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: PipelineOptions = {}): Promise<ScanResult> {
+  if (!(opts.turnOver ?? true) || opts.handCheck === false) return scanUpright(photo, models, opts);
+  const read = async (p: DecodedPhoto, o: PipelineOptions) => {
+    const probs: number[][] = [];
+    return { probs, r: await scanUpright(p, models, { ...o, ...(opts.probs ? { probs } : {}) }) };
+  };
+  const first = await read(photo, opts);
+  const n = first.r.tiles.length;
+  let best = first;
+  if (!completeHands.has(first.r) && !quarterReads.has(first.r) && n >= OVER_MIN_TILES && n <= OVER_MAX_TILES) {
+    const over = await read(turnPhotoOver(photo), { ...opts, turnSideways: false });
+    // a photo turned the wrong way up loses tiles, or reads them less surely: the turned reading is
+    // taken when it finds more tiles or its tiles' scores sum higher (an incomplete reading the right
+    // way up may be right, and the hand check complete the turned one by changing a tile)
+    const more = over.r.tiles.length > n || scanWeight(over.r) > scanWeight(first.r);
+    if (completeHands.has(over.r) && more) best = { probs: over.probs, r: turnedOver(over.r) };
+  }
+  opts.probs?.push(...best.probs);
+  return best.r;
+}
+
+async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOptions = {}): Promise<ScanResult> {
   const T = opts.timings;
   let t: number;
   const img = photo.image;
@@ -679,12 +742,13 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       const read = async (turn: boolean | null) => {
         const probs: number[][] = [];
         const o = { ...opts, turnSideways: false, ...(opts.probs ? { probs } : {}) };
-        const r = turn === null ? await scanPhoto(photo, models, o) : turnedBack(await scanPhoto(turnPhoto(photo, turn), models, o), turn, photo.originalWidth, photo.originalHeight);
+        const r = turn === null ? await scanUpright(photo, models, o) : turnedBack(await scanUpright(turnPhoto(photo, turn), models, o), turn, photo.originalWidth, photo.originalHeight);
         return { probs, r };
       };
       const reads = [await read(null), await read(true), await read(false)];
       const best = reads.reduce((a, b) => (scanWeight(b.r) > scanWeight(a.r) ? b : a));
       opts.probs?.push(...best.probs);
+      quarterReads.add(best.r);
       return best.r;
     }
   }
@@ -964,6 +1028,7 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
       for (const i of extra) if (!took || !hc2.kept.some((j) => withEdge[j] === i)) all[i] = null;
     }
     keptIdx = hc.kept.map((j) => pool[j]!);
+    if (hc.complete) completeHands.add(result);
     if (hc.complete) {
       // weak candidates in line with the hand, read as face-down tiles surely enough, that continue a
       // row of kept face-down tiles (the wall): spare tiles, outside the hand

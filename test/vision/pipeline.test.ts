@@ -4,7 +4,7 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { TURN_MIN_TILES, TURN_SHARE, unturnBox, DET_THRESHOLD, FLOWER_FIND_SCALE, FINDER_COARSE_FROM, FINDER_COARSE_SIZE, FINDER_READ, coarseFinderTiles, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_GROUP_MIN, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { TURN_MIN_TILES, TURN_SHARE, unturnBox, unturnHalf, OVER_MIN_TILES, OVER_MAX_TILES, DET_THRESHOLD, FLOWER_FIND_SCALE, FINDER_COARSE_FROM, FINDER_COARSE_SIZE, FINDER_READ, coarseFinderTiles, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_GROUP_MIN, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT, OUTER_WINDOW, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT } from '../../src/vision/postprocess.ts';
 import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
@@ -339,7 +339,9 @@ describe('scanPhoto: the flower reader\'s second look, turned 180 degrees as the
       const models: Models = { detector: fakeDetector(tiles), classifier: fakeClassifier(codes, first), classifier2: fakeClassifier(codes, second), labels: TILE_CODES, bytes: 0 };
       if (withReader) models.flowers = fakeReader(reading, []);
       const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
-      await scanPhoto(photo, models, { zoom: false });
+      // one reading: a hand of 16 tiles with a bird read as the red dragon makes no complete hand,
+      // and the photo turned half round would be read again (turnOver), the batches counted twice
+      await scanPhoto(photo, models, { zoom: false, turnOver: false });
       return { first: first.map((d) => d[0]), second: second.map((d) => d[0]) };
     };
     // the second classifier reads the bird, upright and turned; the flower only without a reader;
@@ -685,7 +687,9 @@ describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)'
     const models: Models = { detector: fakeDetector(all), classifier: reader(all), labels: TILE_CODES, bytes: 0 };
     if (withVerifier) models.verifier = verifier(all, pTile, seen);
     const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: paint(all) }, originalWidth: W, originalHeight: H, notes: [] };
-    return { r: await scanPhoto(photo, models, { zoom: false }), seen };
+    // one reading: 13 tiles make no complete hand, and the stand-ins cannot read the photo turned
+    // half round (turnOver), where the painted levels lie elsewhere
+    return { r: await scanPhoto(photo, models, { zoom: false, turnOver: false }), seen };
   };
 
   it('drops a doubtful detection in which the verifier sees no tile, and keeps the doubtful tile it confirms', async () => {
@@ -760,7 +764,9 @@ describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)'
       const scanApart = async (p: number, opts: PipelineOptions = {}) => {
         const models: Models = { detector: fakeDetector(tiles), classifier: reader(tiles), verifier: verifier(tiles, new Map([[apart, p]]), []), labels: TILE_CODES, bytes: 0 };
         const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: paint(tiles) }, originalWidth: W, originalHeight: H, notes: [] };
-        return scanPhoto(photo, models, { zoom: false, ...opts });
+        // one reading: a hand and a verified tile it does not take make no complete hand, and the
+        // stand-ins cannot read the photo turned half round (turnOver), where the painted levels lie elsewhere
+        return scanPhoto(photo, models, { zoom: false, turnOver: false, ...opts });
       };
       const sure = await scanApart((LONE_VERIFIED + 1) / 2);
       expect(sure.tiles.map((t) => t.code).sort()).toEqual([...HAND, code].sort());
@@ -1287,5 +1293,81 @@ describe('a photo whose tiles lie sideways (taken from the side of the table)', 
       for (let y = 0; y < t.height; y++) for (let x = 0; x < t.width; x++) if (t.data[(y * t.width + x) * 3] === 255) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
       expect(unturnBox([x0, y0, x1 - x0 + 1, y1 - y0 + 1], clockwise, w, h)).toEqual(box);
     }
+  });
+});
+
+describe('a photo of a hand upside down (taken from across the table)', () => {
+  // the photo's top left corner is marked white, so that the stand-in detector knows which way up
+  // its input is: the right way up it misses the two weakest tiles (the face-down tiles of a real
+  // photo), turned half round it finds all 14, at their places in the turned photo
+  const hand = row();
+  const missedUpright = 2;
+  const markedPhoto = (): DecodedPhoto => {
+    const data = new Uint8Array(W * H * 4).fill(128);
+    for (let y = 0; y < 8; y++) data.fill(255, y * W * 4, (y * W + 8) * 4);
+    return { image: { width: W, height: H, channels: 4, data }, originalWidth: W, originalHeight: H, notes: [] };
+  };
+  const scanOver = (codes: string[], opts: PipelineOptions = {}, tiles: Placed[] = hand.slice(0, codes.length)) => {
+    const ways: ('upright' | 'turned')[] = [];
+    const upright = tiles.slice(0, tiles.length - missedUpright);
+    const turned = tiles.map((t) => ({ ...t, cx: W - t.cx, cy: H - t.cy }));
+    const sees = { upright: fakeDetector(upright), turned: fakeDetector(turned) };
+    const detector = {
+      inputNames: ['image'],
+      outputNames: ['heatmap', 'box'],
+      run: async (feeds: Record<string, { dims: readonly number[]; data: Float32Array }>) => {
+        const way = feeds.image!.data[0]! > 0.9 ? 'upright' : 'turned';
+        ways.push(way);
+        return sees[way].run(feeds as never);
+      },
+    } as unknown as OrtSession;
+    const models: Models = { detector, classifier: fakeClassifier(codes), labels: TILE_CODES, bytes: 0 };
+    return { ways, result: scanPhoto(markedPhoto(), models, { zoom: false, tta: 'off', ...opts }) };
+  };
+
+  it('reads the photo turned half round when the tiles read make no complete hand, and takes that reading when they make one', async () => {
+    const { ways, result } = scanOver(HAND);
+    const r = await result;
+    expect(ways).toContain('upright');
+    expect(ways).toContain('turned');
+    expect(r.notes?.join(' ')).toMatch(/turned half round/);
+    expect(r.tiles.map((t) => t.code).sort()).toEqual([...HAND].sort());
+    expect([r.width, r.height]).toEqual([W, H]);
+    // every box back where the tile lies in the photo
+    for (const t of hand) expect(r.tiles.filter((s) => at(s.box, t))).toHaveLength(1);
+  });
+
+  it('keeps the reading the right way up when the turned one makes no complete hand either', async () => {
+    const codes = [...HAND.slice(0, 13), '7z'];
+    const r = await scanOver(codes).result;
+    expect(r.notes?.join(' ') ?? '').not.toMatch(/turned half round/);
+    expect(r.tiles).toHaveLength(HAND.length - missedUpright);
+    for (const s of r.tiles) expect(hand.slice(0, HAND.length - missedUpright).some((t) => at(s.box, t))).toBe(true);
+  });
+
+  it('does not look again at a complete hand, at too few tiles for a hand, or with the option off', async () => {
+    const complete = scanOver(HAND, {}, [...hand, { cx: 40, cy: 250, det: 0.5, code: '9s' }, { cx: 70, cy: 250, det: 0.5, code: '9s' }]);
+    // 14 tiles found the right way up (the two weak ones missed) make the hand: no second look
+    const rc = await complete.result;
+    expect(rc.tiles).toHaveLength(14);
+    expect(complete.ways.every((w) => w === 'upright')).toBe(true);
+    const few = OVER_MIN_TILES - 1 + missedUpright;
+    const small = scanOver(HAND.slice(0, few));
+    await small.result;
+    expect(small.ways.every((w) => w === 'upright')).toBe(true);
+    const off = scanOver(HAND, { turnOver: false });
+    expect((await off.result).tiles).toHaveLength(HAND.length - missedUpright);
+    expect(off.ways.every((w) => w === 'upright')).toBe(true);
+    expect(OVER_MAX_TILES).toBeGreaterThanOrEqual(26);
+  });
+
+  it('turns boxes back: a box found in the raster turned half round is the box in the photo', () => {
+    const w = 40, h = 30, img = { width: w, height: h, channels: 3 as const, data: new Uint8Array(w * h * 3) };
+    const box: Box = [5, 7, 12, 9];
+    for (let y = box[1]; y < box[1] + box[3]; y++) for (let x = box[0]; x < box[0] + box[2]; x++) img.data.fill(255, (y * w + x) * 3, (y * w + x) * 3 + 3);
+    const t = orientRaster(img, 3);
+    let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+    for (let y = 0; y < t.height; y++) for (let x = 0; x < t.width; x++) if (t.data[(y * t.width + x) * 3] === 255) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
+    expect(unturnHalf([x0, y0, x1 - x0 + 1, y1 - y0 + 1], w, h)).toEqual(box);
   });
 });
