@@ -428,8 +428,8 @@ export interface PipelineOptions {
    * is turned a quarter and read again (TURN_MIN_TILES, TURN_SHARE; default true). */
   turnSideways?: boolean;
   /** A reading of 10-30 tiles (OVER_MIN_TILES, OVER_MAX_TILES) whose tiles make no complete hand is
-   * read again on the photo turned half round, taken when that makes one (default true; with the
-   * hand check). */
+   * read again on the photo turned half round, taken when that makes one and finds more tiles or
+   * scores higher (default true; with the hand check). */
   turnOver?: boolean;
   /** After the zoom pass, the normal pass's sure detections that it does not find again stay when
    * the tile verifier sees a tile in them (firstFinds; default true). */
@@ -1028,8 +1028,8 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
       for (const i of extra) if (!took || !hc2.kept.some((j) => withEdge[j] === i)) all[i] = null;
     }
     keptIdx = hc.kept.map((j) => pool[j]!);
-    if (hc.complete) completeHands.add(result);
     if (hc.complete) {
+      completeHands.add(result);
       // weak candidates in line with the hand, read as face-down tiles surely enough, that continue a
       // row of kept face-down tiles (the wall): spare tiles, outside the hand
       const backK = models.labels.indexOf('back');
