@@ -27,7 +27,7 @@ import sharp from 'sharp';
 import { classifyTileBytes, loadDefaultModels, scanBytes, MODEL_DIR } from '../../src/vision/node.ts';
 import { iou, retakeAdvice } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, needsCheck, TILE_CODES, type Box, type ScanResult } from '../../src/vision/types.ts';
-import type { PipelineOptions } from '../../src/vision/pipeline.ts';
+import { turnBox, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { applyCamera, CAMERA_KINDS, CAMERA_NOTES, isCameraKind, type CameraKind } from './camera.ts';
 
 interface Label { width: number; height: number; tiles: { code: string; box: Box; sideways?: boolean }[] }
@@ -60,9 +60,8 @@ if (turn && drawDir) throw new Error('--draw draws the photo as stored: it does 
 /** A label turned clockwise by `deg` with its photo (boxes, sizes, sideways flags). */
 function turnLabel(lab: Label, deg: number): Label {
   const { width: W, height: H } = lab;
-  const box = ([x, y, w, h]: Box): Box => (deg === 90 ? [H - y - h, x, h, w] : deg === 180 ? [W - x - w, H - y - h, w, h] : [y, W - x - w, h, w]);
   const quarter = deg !== 180;
-  return { width: quarter ? H : W, height: quarter ? W : H, tiles: lab.tiles.map((t) => ({ ...t, box: box(t.box), sideways: quarter ? !t.sideways : !!t.sideways })) };
+  return { width: quarter ? H : W, height: quarter ? W : H, tiles: lab.tiles.map((t) => ({ ...t, box: turnBox(t.box, deg / 90, W, H), sideways: quarter ? !t.sideways : !!t.sideways })) };
 }
 
 /** --camera: one of the camera conditions (a clear error naming them for anything else). */

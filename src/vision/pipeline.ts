@@ -619,54 +619,52 @@ export const TURN_MIN_TILES = 3;
 /** ...and more than this share of them lie sideways (a hand's claimed tiles are at most 4 of 14-18). */
 export const TURN_SHARE = 0.5;
 
-/** A box of the photo turned a quarter (clockwise, or not), back in the W x H photo. */
-export const unturnBox = ([x, y, w, h]: Box, clockwise: boolean, W: number, H: number): Box => (clockwise ? [y, H - x - w, h, w] : [W - y - h, x, h, w]);
+/** A box of a W x H photo, where it lies in the photo turned clockwise by `quarters` quarter turns. */
+export function turnBox([x, y, w, h]: Box, quarters: number, W: number, H: number): Box {
+  switch (((quarters % 4) + 4) % 4) {
+    case 1: return [H - y - h, x, h, w];
+    case 2: return [W - x - w, H - y - h, w, h];
+    case 3: return [y, W - x - w, h, w];
+    default: return [x, y, w, h];
+  }
+}
 
-/** The photo turned a quarter, clockwise or not: its raster, its size, and its regions decoded again. */
-function turnPhoto(photo: DecodedPhoto, clockwise: boolean): DecodedPhoto {
-  const orientation = clockwise ? 6 : 8;
-  const turned: DecodedPhoto = { image: orientRaster(photo.image, orientation), originalWidth: photo.originalHeight, originalHeight: photo.originalWidth, notes: photo.notes };
+/** A box of the W x H photo turned clockwise by `quarters` quarter turns, back in the W x H photo. */
+export const unturnBox = (b: Box, quarters: number, W: number, H: number): Box => (quarters % 2 ? turnBox(b, 4 - quarters, H, W) : turnBox(b, 4 - quarters, W, H));
+
+/** The EXIF orientation that turns a raster clockwise by 1, 2 or 3 quarter turns. */
+const TURN_ORIENTATION: Record<number, number> = { 1: 6, 2: 3, 3: 8 };
+
+/** The photo turned clockwise by 1, 2 or 3 quarter turns: its raster, its size, and its regions decoded again. */
+function turnPhoto(photo: DecodedPhoto, quarters: 1 | 2 | 3): DecodedPhoto {
+  const W = photo.originalWidth, H = photo.originalHeight, orientation = TURN_ORIENTATION[quarters]!;
+  const turned: DecodedPhoto = { image: orientRaster(photo.image, orientation), originalWidth: quarters === 2 ? W : H, originalHeight: quarters === 2 ? H : W, notes: photo.notes };
   const detail = photo.detail;
-  if (detail) turned.detail = async (region, side) => orientRaster(await detail(unturnBox(region, clockwise, photo.originalWidth, photo.originalHeight), side), orientation);
+  if (detail) turned.detail = async (region, side) => orientRaster(await detail(unturnBox(region, quarters, W, H), side), orientation);
   return turned;
 }
 
-/** The scan of the photo turned a quarter (turnPhoto), back in the W x H photo: boxes turned back,
- * sideways tiles upright and upright ones sideways; reading order and groups stay as read turned,
- * the rows of the hand. */
-function turnedBack(r: ScanResult, clockwise: boolean, W: number, H: number): ScanResult {
-  const back = (b: Box) => unturnBox(b, clockwise, W, H).map((v) => round(v, 1)) as Box;
-  const out: ScanResult = { ...r, width: W, height: H, tiles: r.tiles.map(({ sideways, ...t }) => ({ ...t, box: back(t.box), ...(sideways ? {} : { sideways: true }) })) };
+/** Why a scan was read turned: the side of the table (a quarter either way) or across it (half round). */
+const TURN_NOTES = {
+  quarter: 'most tiles lay sideways in the photo (taken from the side of the table): it was read turned a quarter',
+  half: 'the tiles read as the photo is make no complete hand; read turned half round (a hand photographed from across the table lies upside down), they make one, and this reading was taken',
+};
+
+/** The scan of the photo turned by `quarters` (turnPhoto), back in the W x H photo: boxes turned
+ * back, and after a quarter turn sideways tiles upright and upright ones sideways; reading order
+ * and groups stay as read turned, the rows of the hand as its player sees them. */
+function turnedBack(r: ScanResult, quarters: 1 | 2 | 3, W: number, H: number): ScanResult {
+  const back = (b: Box) => unturnBox(b, quarters, W, H).map((v) => round(v, 1)) as Box;
+  const quarter = quarters !== 2;
+  const out: ScanResult = { ...r, width: W, height: H, tiles: r.tiles.map(({ sideways, ...t }) => ({ ...t, box: back(t.box), ...(quarter ? (sideways ? {} : { sideways: true }) : sideways ? { sideways } : {}) })) };
   if (r.leftOut) out.leftOut = r.leftOut.map((d) => ({ ...d, box: back(d.box) }));
-  out.notes = [...(r.notes ?? []), 'most tiles lay sideways in the photo (taken from the side of the table): it was read turned a quarter'];
+  out.notes = [...(r.notes ?? []), quarter ? TURN_NOTES.quarter : TURN_NOTES.half];
   return out;
 }
 
 /** How well a scan reads: the sum of its tiles' scores (the photo turned the right way up finds
  * more tiles, more surely). */
 const scanWeight = (r: ScanResult) => r.tiles.reduce((s, t) => s + t.score, 0);
-
-/** A box of the photo turned half round, back in the W x H photo (the half turn is its own inverse). */
-export const unturnHalf = ([x, y, w, h]: Box, W: number, H: number): Box => [W - x - w, H - y - h, w, h];
-
-/** The photo turned half round: its raster, and its regions decoded again. */
-function turnPhotoOver(photo: DecodedPhoto): DecodedPhoto {
-  const W = photo.originalWidth, H = photo.originalHeight;
-  const turned: DecodedPhoto = { image: orientRaster(photo.image, 3), originalWidth: W, originalHeight: H, notes: photo.notes };
-  const detail = photo.detail;
-  if (detail) turned.detail = async (region, side) => orientRaster(await detail(unturnHalf(region, W, H), side), 3);
-  return turned;
-}
-
-/** The scan of the photo turned half round (turnPhotoOver), back in the photo: boxes turned back;
- * reading order and groups stay as read turned, the rows of the hand as its player sees them. */
-function turnedOver(r: ScanResult): ScanResult {
-  const back = (b: Box) => unturnHalf(b, r.width, r.height).map((v) => round(v, 1)) as Box;
-  const out: ScanResult = { ...r, tiles: r.tiles.map((t) => ({ ...t, box: back(t.box) })) };
-  if (r.leftOut) out.leftOut = r.leftOut.map((d) => ({ ...d, box: back(d.box) }));
-  out.notes = [...(r.notes ?? []), 'the tiles read as the photo is make no complete hand; read turned half round (a hand photographed from across the table lies upside down), they make one, and this reading was taken'];
-  return out;
-}
 
 /** The scans whose tiles the hand check found a complete hand in (scanUpright). */
 const completeHands = new WeakSet<ScanResult>();
@@ -694,12 +692,12 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   const n = first.r.tiles.length;
   let best = first;
   if (!completeHands.has(first.r) && !quarterReads.has(first.r) && n >= OVER_MIN_TILES && n <= OVER_MAX_TILES) {
-    const over = await read(turnPhotoOver(photo), { ...opts, turnSideways: false });
+    const over = await read(turnPhoto(photo, 2), { ...opts, turnSideways: false });
     // a photo turned the wrong way up loses tiles, or reads them less surely: the turned reading is
     // taken when it finds more tiles or its tiles' scores sum higher (an incomplete reading the right
     // way up may be right, and the hand check complete the turned one by changing a tile)
     const more = over.r.tiles.length > n || scanWeight(over.r) > scanWeight(first.r);
-    if (completeHands.has(over.r) && more) best = { probs: over.probs, r: turnedOver(over.r) };
+    if (completeHands.has(over.r) && more) best = { probs: over.probs, r: turnedBack(over.r, 2, photo.originalWidth, photo.originalHeight) };
   }
   opts.probs?.push(...best.probs);
   return best.r;
@@ -739,13 +737,13 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
     if (sureNow.length >= TURN_MIN_TILES && sureNow.filter((d) => d.sideways).length > TURN_SHARE * sureNow.length) {
       // which way up is not known (the player sat left or right of the hand): both are read, and
       // the photo as it is (tiny tiles far off may only look sideways); the surest reading is taken
-      const read = async (turn: boolean | null) => {
+      const read = async (quarters: 0 | 1 | 3) => {
         const probs: number[][] = [];
         const o = { ...opts, turnSideways: false, ...(opts.probs ? { probs } : {}) };
-        const r = turn === null ? await scanUpright(photo, models, o) : turnedBack(await scanUpright(turnPhoto(photo, turn), models, o), turn, photo.originalWidth, photo.originalHeight);
+        const r = quarters === 0 ? await scanUpright(photo, models, o) : turnedBack(await scanUpright(turnPhoto(photo, quarters), models, o), quarters, photo.originalWidth, photo.originalHeight);
         return { probs, r };
       };
-      const reads = [await read(null), await read(true), await read(false)];
+      const reads = [await read(0), await read(1), await read(3)];
       const best = reads.reduce((a, b) => (scanWeight(b.r) > scanWeight(a.r) ? b : a));
       opts.probs?.push(...best.probs);
       quarterReads.add(best.r);

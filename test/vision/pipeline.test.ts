@@ -4,7 +4,7 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { TURN_MIN_TILES, TURN_SHARE, unturnBox, unturnHalf, OVER_MIN_TILES, OVER_MAX_TILES, DET_THRESHOLD, FLOWER_FIND_SCALE, FINDER_COARSE_FROM, FINDER_COARSE_SIZE, FINDER_READ, coarseFinderTiles, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_GROUP_MIN, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { TURN_MIN_TILES, TURN_SHARE, unturnBox, turnBox, OVER_MIN_TILES, OVER_MAX_TILES, DET_THRESHOLD, FLOWER_FIND_SCALE, FINDER_COARSE_FROM, FINDER_COARSE_SIZE, FINDER_READ, coarseFinderTiles, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_GROUP_MIN, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT, OUTER_WINDOW, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT } from '../../src/vision/postprocess.ts';
 import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
@@ -1246,6 +1246,21 @@ describe('scanPhoto on hands shot from far off (fine search, full-resolution det
   });
 });
 
+/** A 40 x 30 raster, black but for a white box. */
+function paintedBox() {
+  const w = 40, h = 30, img = { width: w, height: h, channels: 3 as const, data: new Uint8Array(w * h * 3) };
+  const box: Box = [5, 7, 12, 9];
+  for (let y = box[1]; y < box[1] + box[3]; y++) for (let x = box[0]; x < box[0] + box[2]; x++) img.data.fill(255, (y * w + x) * 3, (y * w + x) * 3 + 3);
+  return { w, h, img, box };
+}
+
+/** The box round the white pixels of a raster (paintedBox, turned). */
+function brightBox(t: { width: number; height: number; data: ArrayLike<number> }): Box {
+  let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+  for (let y = 0; y < t.height; y++) for (let x = 0; x < t.width; x++) if (t.data[(y * t.width + x) * 3] === 255) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
+  return [x0, y0, x1 - x0 + 1, y1 - y0 + 1];
+}
+
 describe('a photo whose tiles lie sideways (taken from the side of the table)', () => {
   const tiles: Placed[] = HAND.map((code, k) => ({ cx: 100 + 16 * (k % 7), cy: 120 + 60 * Math.floor(k / 7), det: 0.99 - 0.001 * k, code }));
   const scanTurning = (opts: PipelineOptions = {}) => {
@@ -1284,14 +1299,10 @@ describe('a photo whose tiles lie sideways (taken from the side of the table)', 
   });
 
   it('turns boxes back: a box found in the raster turned either way is the box in the photo', () => {
-    const w = 40, h = 30, img = { width: w, height: h, channels: 3 as const, data: new Uint8Array(w * h * 3) };
-    const box: Box = [5, 7, 12, 9];
-    for (let y = box[1]; y < box[1] + box[3]; y++) for (let x = box[0]; x < box[0] + box[2]; x++) img.data.fill(255, (y * w + x) * 3, (y * w + x) * 3 + 3);
+    const { w, h, img, box } = paintedBox();
     for (const clockwise of [true, false]) {
       const t = orientRaster(img, clockwise ? 6 : 8);
-      let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
-      for (let y = 0; y < t.height; y++) for (let x = 0; x < t.width; x++) if (t.data[(y * t.width + x) * 3] === 255) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
-      expect(unturnBox([x0, y0, x1 - x0 + 1, y1 - y0 + 1], clockwise, w, h)).toEqual(box);
+      expect(unturnBox(brightBox(t), clockwise ? 1 : 3, w, h)).toEqual(box);
     }
   });
 });
@@ -1362,12 +1373,20 @@ describe('a photo of a hand upside down (taken from across the table)', () => {
   });
 
   it('turns boxes back: a box found in the raster turned half round is the box in the photo', () => {
-    const w = 40, h = 30, img = { width: w, height: h, channels: 3 as const, data: new Uint8Array(w * h * 3) };
-    const box: Box = [5, 7, 12, 9];
-    for (let y = box[1]; y < box[1] + box[3]; y++) for (let x = box[0]; x < box[0] + box[2]; x++) img.data.fill(255, (y * w + x) * 3, (y * w + x) * 3 + 3);
+    const { w, h, img, box } = paintedBox();
     const t = orientRaster(img, 3);
-    let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
-    for (let y = 0; y < t.height; y++) for (let x = 0; x < t.width; x++) if (t.data[(y * t.width + x) * 3] === 255) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
-    expect(unturnHalf([x0, y0, x1 - x0 + 1, y1 - y0 + 1], w, h)).toEqual(box);
+    expect(unturnBox(brightBox(t), 2, w, h)).toEqual(box);
+  });
+});
+
+describe('turnBox (the boxes of a photo turned by quarters, as eval:vision --turn turns its labels)', () => {
+  it('puts a box where the raster turned clockwise by 1, 2 or 3 quarters shows it, and unturnBox brings it back', () => {
+    const { w, h, img, box } = paintedBox();
+    for (const [quarters, orientation] of [[1, 6], [2, 3], [3, 8]] as const) {
+      const t = orientRaster(img, orientation);
+      expect(turnBox(box, quarters, w, h)).toEqual(brightBox(t));
+      expect(unturnBox(turnBox(box, quarters, w, h), quarters, w, h)).toEqual(box);
+    }
+    expect(turnBox(box, 0, w, h)).toEqual(box);
   });
 });
