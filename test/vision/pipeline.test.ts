@@ -4,7 +4,7 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { TURN_MIN_TILES, TURN_SHARE, unturnBox, turnBox, OVER_MIN_TILES, OVER_MAX_TILES, DET_THRESHOLD, FLOWER_FIND_SCALE, FINDER_COARSE_FROM, FINDER_COARSE_SIZE, FINDER_READ, coarseFinderTiles, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_GROUP_MIN, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { FLOWER_DETAIL_BELOW, FLOWER_DETAIL_MIN_GAIN, FLOWER_DETAIL_TILE, TURN_MIN_TILES, TURN_SHARE, unturnBox, turnBox, OVER_MIN_TILES, OVER_MAX_TILES, DET_THRESHOLD, FLOWER_FIND_SCALE, FINDER_COARSE_FROM, FINDER_COARSE_SIZE, FINDER_READ, coarseFinderTiles, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_GROUP_MIN, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT, OUTER_WINDOW, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT } from '../../src/vision/postprocess.ts';
 import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
@@ -378,6 +378,102 @@ describe('scanPhoto: the flower reader\'s second look, turned 180 degrees as the
     for (const k of [0, 1, 2]) expect(on.f3(k)).toBeGreaterThan(off.f3(k) + 0.05);
     // read surely the first time: neither turned nor stood straight
     expect((await run([0, 1, 2].map((k) => one(k, 12)), {})).batches).toEqual([3]);
+  });
+});
+
+describe('scanPhoto: an unsure flower the view shows small, read again from the photo\'s own pixels', () => {
+  // a hand of 14 tiles and a flower laid aside below it, which the classifier reads as f3 or f7
+  const flower: Placed = { cx: 100, cy: 240, det: 0.95, code: 'f3|f7' };
+  /** A flower reader that reads a crop whose centre is bright (> 0.8: the photo's own pixels, see
+   * sharpPhoto) as `sharp`, and any other crop as leaning to f3 (logits 1.5 against 1 for f7). */
+  const reader = (sharp: number[], batches: number[]): OrtSession => ({
+    inputNames: ['crops'],
+    outputNames: ['logits'],
+    run: async (feeds: Record<string, { dims: readonly number[]; data: Float32Array }>) => {
+      const n = feeds.crops!.dims[0]!, plane = FLOWER_H * FLOWER_W;
+      const logits = new Float32Array(n * 8);
+      for (let j = 0; j < n; j++) {
+        const centre = feeds.crops!.data[j * 3 * plane + (FLOWER_H >> 1) * FLOWER_W + (FLOWER_W >> 1)]!;
+        logits.set(centre > 0.8 ? sharp : [0, 0, 1.5, 0, 0, 0, 1, 0], j * 8);
+      }
+      batches.push(n);
+      return { logits: { data: logits, dims: [n, 8] } };
+    },
+  }) as unknown as OrtSession;
+  /** A photo `k` times the raster's size whose own pixels (detail) are bright: the regions and
+   * sides asked for go to `asked`; with `broken` it cannot be decoded again. */
+  function sharpPhoto(k: number, asked: [Box, number][], broken = false): DecodedPhoto {
+    return {
+      image: { width: W, height: H, channels: 3, data: new Uint8Array(W * H * 3).fill(128) },
+      originalWidth: k * W, originalHeight: k * H, notes: [],
+      detail: async (region, side) => {
+        asked.push([region, side]);
+        if (broken) throw new Error('truncated');
+        const s = Math.min(1, side / Math.max(region[2], region[3]));
+        const w = Math.round(region[2] * s), h = Math.round(region[3] * s);
+        return { width: w, height: h, channels: 3, data: new Uint8Array(w * h * 3).fill(230) };
+      },
+    };
+  }
+  const run = async (photo: DecodedPhoto, sharp: number[], opts: PipelineOptions = {}) => {
+    const tiles = [...row(), flower], batches: number[] = [];
+    const codes = [...tiles].sort((a, b) => b.det - a.det).map((t) => t.code);
+    const models: Models = { detector: fakeDetector(tiles), classifier: fakeClassifier(codes), flowers: reader(sharp, batches), labels: TILE_CODES, bytes: 0 };
+    const r = await scanPhoto(photo, models, { zoom: false, tta: 'off', ...opts });
+    return { r, batches, read: r.tiles.find((t) => at(t.box.map((v) => (v * W) / r.width) as Box, flower))! };
+  };
+  const F7 = [0, 0, 0, 0, 0, 0, 12, 0];
+
+  it('reads it again from the photo decoded again round it, and takes that reading', async () => {
+    const asked: [Box, number][] = [];
+    const { read, batches, r } = await run(sharpPhoto(4, asked), F7);
+    expect(read.code).toBe('f7');
+    expect(batches).toEqual([1, 1]);
+    // one region round the flower (24x32 raster px: 96x128 in the photo), at the photo's own size
+    // (its 128-px tile is under FLOWER_DETAIL_TILE)
+    expect(asked).toHaveLength(1);
+    const [[ax, ay, aw, ah], side] = asked[0]!;
+    const [fx, fy, fw, fh] = [4 * (flower.cx - 12), 4 * (flower.cy - 16), 96, 128];
+    expect(ax <= fx && ay <= fy && ax + aw >= fx + fw && ay + ah >= fy + fh).toBe(true);
+    expect(aw * ah).toBeLessThan(16 * fw * fh);
+    expect(side).toBe(Math.max(aw, ah));
+    expect(r.notes ?? []).toEqual([]);
+    // off, the view's reading stands
+    expect((await run(sharpPhoto(4, []), F7, { flowerDetail: false })).read.code).toBe('f3');
+  });
+
+  it('shrinks the region so that the flower is FLOWER_DETAIL_TILE px long', async () => {
+    const asked: [Box, number][] = [];
+    await run(sharpPhoto(12, asked), F7);
+    // the flower is 384 px long in a photo 12 times the raster's size
+    const [[, , aw, ah], side] = asked[0]!;
+    expect(side).toBe(Math.round((Math.max(aw, ah) * FLOWER_DETAIL_TILE) / 384));
+  });
+
+  it('does not decode again a photo no larger than the view, a flower the view shows large enough, or a flower read surely', async () => {
+    const asked: [Box, number][] = [];
+    expect((await run(sharpPhoto(1, asked), F7)).read.code).toBe('f3');
+    // 32 px in the view, 36 in the photo: under FLOWER_DETAIL_MIN_GAIN times more
+    expect(36 / 32).toBeLessThan(FLOWER_DETAIL_MIN_GAIN);
+    expect((await run(sharpPhoto(36 / 32, asked), F7)).read.code).toBe('f3');
+    expect(asked).toEqual([]);
+    // read surely in the view (a reader sure of f3 everywhere): no second look
+    const sure = [0, 0, 12, 0, 0, 0, 0, 0];
+    const tiles = [...row(), flower], batches: number[] = [];
+    const codes = [...tiles].sort((a, b) => b.det - a.det).map((t) => t.code);
+    const surely: OrtSession = { ...reader(sure, batches), run: async (feeds: Record<string, { dims: readonly number[] }>) => { const n = feeds.crops!.dims[0]!; batches.push(n); const l = new Float32Array(n * 8); for (let j = 0; j < n; j++) l.set(sure, j * 8); return { logits: { data: l, dims: [n, 8] } }; } } as unknown as OrtSession;
+    await scanPhoto(sharpPhoto(4, asked), { detector: fakeDetector(tiles), classifier: fakeClassifier(codes), flowers: surely, labels: TILE_CODES, bytes: 0 }, { zoom: false, tta: 'off' });
+    expect(asked).toEqual([]);
+    expect(batches).toEqual([1]);
+    expect(FLOWER_DETAIL_BELOW).toBeLessThan(1);
+  });
+
+  it('keeps the view\'s reading, and says so, when the photo cannot be decoded again', async () => {
+    const asked: [Box, number][] = [];
+    const { read, r } = await run(sharpPhoto(4, asked, true), F7);
+    expect(asked).toHaveLength(1);
+    expect(read.code).toBe('f3');
+    expect(r.notes).toContain('the photo could not be decoded again at full resolution: the flowers were read from the smaller copy');
   });
 });
 
