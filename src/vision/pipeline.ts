@@ -734,6 +734,7 @@ function turnedBack(r: ScanResult, quarters: 1 | 2 | 3, W: number, H: number): S
   const out: ScanResult = { ...r, width: W, height: H, tiles: r.tiles.map(({ sideways, ...t }) => ({ ...t, box: back(t.box), ...(quarter ? (sideways ? {} : { sideways: true }) : sideways ? { sideways } : {}) })) };
   if (r.leftOut) out.leftOut = r.leftOut.map((d) => ({ ...d, box: back(d.box) }));
   out.notes = [...(r.notes ?? []), quarter ? TURN_NOTES.quarter : TURN_NOTES.half];
+  out.turned = quarters;
   return out;
 }
 

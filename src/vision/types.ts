@@ -83,6 +83,10 @@ export interface ScanResult {
   /** Set when `tiles` is empty. */
   reason?: string;
   notes?: string[];
+  /** Set when the photo was read turned (pipeline.ts turnSideways, turnOver): by how many quarter
+   * turns clockwise, 1 or 3 for a photo taken from the side of the table, 2 from across it. The
+   * boxes are in the photo's own pixels all the same. */
+  turned?: 1 | 2 | 3;
   /** Doubtful detections left out (a lone one far from the hand, strays the hand check did not
    * need, faces it left out): the table's pattern, most likely. Returned so that the app can show
    * them and the player can add one back. */

@@ -1,6 +1,10 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { leftOutFromScan, tilesFromScan } from '../../src/app/capture/CaptureView.tsx';
+import { foundMessage, leftOutFromScan, tilesFromScan } from '../../src/app/capture/CaptureView.tsx';
+import en from '../../src/app/i18n/en.ts';
+import pl from '../../src/app/i18n/pl.ts';
+import sv from '../../src/app/i18n/sv.ts';
+import zh from '../../src/app/i18n/zh.ts';
 import type { ScanResult } from '../../src/vision/types.ts';
 
 const scan: ScanResult = {
@@ -48,5 +52,21 @@ describe('scan result to review work', () => {
     expect(left).toEqual([{ code: '5z', score: 0.3, box: [600, 500, 40, 60] }]);
     expect(left[0]!.box).not.toBe(scan.leftOut![0]!.box);
     expect(leftOutFromScan({ ...scan, leftOut: undefined })).toEqual([]);
+  });
+});
+
+describe('what the player is told after a scan', () => {
+  it('says how many tiles were found, and that a photo taken from the side of the table or from across it was read turned', () => {
+    expect(foundMessage(scan, 4)).toEqual({ key: 'status.found', values: { n: 4 } });
+    expect(foundMessage({ ...scan, turned: 1 }, 4)).toEqual({ key: 'status.foundSide', values: { n: 4 } });
+    expect(foundMessage({ ...scan, turned: 3 }, 4)).toEqual({ key: 'status.foundSide', values: { n: 4 } });
+    expect(foundMessage({ ...scan, turned: 2 }, 4)).toEqual({ key: 'status.foundAcross', values: { n: 4 } });
+    expect(foundMessage({ width: 800, height: 600, tiles: [], reason: 'no tiles found in the photo' }, 0)).toEqual({ key: 'err.noTiles' });
+  });
+  it('has those messages in every language, with the count', () => {
+    for (const locale of [en, pl, sv, zh]) {
+      for (const key of ['found', 'foundSide', 'foundAcross'] as const) expect(locale.status[key]).toContain('{{n}}');
+      expect(locale.status.foundSide).not.toBe(locale.status.foundAcross);
+    }
   });
 });

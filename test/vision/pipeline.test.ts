@@ -1370,6 +1370,7 @@ describe('a photo whose tiles lie sideways (taken from the side of the table)', 
     const { seen, result } = scanTurning();
     const r = await result;
     expect(r.notes?.join(' ')).toMatch(/read turned a quarter/);
+    expect([1, 3]).toContain(r.turned);
     // the photo as it is (read whole, too), then turned each way (portrait inputs)
     expect(seen[0]![3]).toBeGreaterThan(seen[0]![2]!);
     expect(seen.slice(1).some((d) => d[2]! > d[3]!)).toBe(true);
@@ -1389,6 +1390,7 @@ describe('a photo whose tiles lie sideways (taken from the side of the table)', 
   it('reads the photo as it is with the option off', async () => {
     const off = await scanTurning({ turnSideways: false }).result;
     expect(off.notes?.join(' ') ?? '').not.toMatch(/turned a quarter/);
+    expect(off.turned).toBeUndefined();
     expect(off.tiles.every((t) => t.sideways)).toBe(true);
     expect(TURN_MIN_TILES).toBeGreaterThanOrEqual(3);
     expect(TURN_SHARE).toBeGreaterThanOrEqual(0.5);
@@ -1438,6 +1440,7 @@ describe('a photo of a hand upside down (taken from across the table)', () => {
     expect(ways).toContain('upright');
     expect(ways).toContain('turned');
     expect(r.notes?.join(' ')).toMatch(/turned half round/);
+    expect(r.turned).toBe(2);
     expect(r.tiles.map((t) => t.code).sort()).toEqual([...HAND].sort());
     expect([r.width, r.height]).toEqual([W, H]);
     // every box back where the tile lies in the photo
@@ -1448,6 +1451,7 @@ describe('a photo of a hand upside down (taken from across the table)', () => {
     const codes = [...HAND.slice(0, 13), '7z'];
     const r = await scanOver(codes).result;
     expect(r.notes?.join(' ') ?? '').not.toMatch(/turned half round/);
+    expect(r.turned).toBeUndefined();
     expect(r.tiles).toHaveLength(HAND.length - missedUpright);
     for (const s of r.tiles) expect(hand.slice(0, HAND.length - missedUpright).some((t) => at(s.box, t))).toBe(true);
   });

@@ -39,6 +39,14 @@ export function leftOutFromScan(r: ScanResult): LeftOutItem[] {
   return (r.leftOut ?? []).map((d) => ({ code: d.code, box: [...d.box], score: d.score }));
 }
 
+/** What the player is told after a scan: how many tiles were found, and whether the photo was read
+ * turned (taken from the side of the table or from across it), which explains a reading order that
+ * does not follow the photo as it is shown. */
+export function foundMessage(r: ScanResult, n: number): Msg {
+  if (!n) return { key: 'err.noTiles' };
+  return { key: r.turned === 2 ? 'status.foundAcross' : r.turned ? 'status.foundSide' : 'status.found', values: { n } };
+}
+
 export function useRecognizerStatus(): RecognizerStatus {
   const [s, setS] = useState<RecognizerStatus>(() => recognizer().current);
   useEffect(() => recognizer().subscribe(setS), []);
@@ -121,7 +129,7 @@ export function CaptureView({ onDone, onManual, notify }: { onDone: () => void; 
       const tiles = tilesFromScan(result);
       const w = result.width || size.width, h = result.height || size.height;
       store.run(loadTiles(tiles, 'photo', { ...photo, width: w, height: h }, { leftOut: leftOutFromScan(result) }));
-      notify(tiles.length ? { key: 'status.found', values: { n: tiles.length } } : { key: 'err.noTiles' });
+      notify(foundMessage(result, tiles.length));
     } catch (e) {
       const err = e instanceof RecognitionError ? e : new RecognitionError('inference-failed', String((e as Error)?.message ?? e));
       store.run(loadTiles([], 'photo', photo));

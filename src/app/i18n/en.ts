@@ -22,7 +22,7 @@ const en = {
     startedOver: 'Started over. Undo brings the last hand back.',
     loadingModel: 'Loading the recognition model…', recognising: 'Finding tiles…', ready: 'Recognition ready.',
     unavailable: 'Recognition is not available on this device; you can still enter the tiles by hand.',
-    found: 'Found {{n}} tiles.', decoding: 'Reading the photo…',
+    found: 'Found {{n}} tiles.', foundSide: 'Found {{n}} tiles. The photo was taken from the side of the table, so it was read turned a quarter.', foundAcross: 'Found {{n}} tiles. The photo was taken from across the table, so it was read upside down.', decoding: 'Reading the photo…',
   },
   err: {
     cameraDenied: 'Camera access was refused. Allow the camera for this site in your browser settings, or choose a photo, or enter the tiles by hand.',

@@ -23,7 +23,7 @@ const pl: Strings = {
     startedOver: 'Zaczęto od nowa. Cofnij przywraca poprzednią rękę.',
     loadingModel: 'Wczytywanie modelu rozpoznawania…', recognising: 'Szukanie kamieni…', ready: 'Rozpoznawanie gotowe.',
     unavailable: 'Rozpoznawanie nie działa na tym urządzeniu; kamienie można wpisać ręcznie.',
-    found: 'Znaleziono {{n}} kamieni.', decoding: 'Odczytywanie zdjęcia…',
+    found: 'Znaleziono {{n}} kamieni.', foundSide: 'Znaleziono {{n}} kamieni. Zdjęcie zrobiono z boku stołu, więc odczytano je obrócone o ćwierć obrotu.', foundAcross: 'Znaleziono {{n}} kamieni. Zdjęcie zrobiono z drugiej strony stołu, więc odczytano je do góry nogami.', decoding: 'Odczytywanie zdjęcia…',
   },
   err: {
     cameraDenied: 'Odmówiono dostępu do aparatu. Zezwól na aparat w ustawieniach przeglądarki, wybierz zdjęcie albo wpisz kamienie ręcznie.',

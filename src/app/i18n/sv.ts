@@ -23,7 +23,7 @@ const sv: Strings = {
     startedOver: 'Började om. Ångra tar tillbaka den förra handen.',
     loadingModel: 'Laddar igenkänningsmodellen…', recognising: 'Letar efter brickor…', ready: 'Igenkänningen är klar.',
     unavailable: 'Igenkänning fungerar inte på den här enheten; du kan ange brickorna för hand.',
-    found: 'Hittade {{n}} brickor.', decoding: 'Läser bilden…',
+    found: 'Hittade {{n}} brickor.', foundSide: 'Hittade {{n}} brickor. Bilden togs från sidan av bordet och lästes därför vriden ett kvarts varv.', foundAcross: 'Hittade {{n}} brickor. Bilden togs från andra sidan bordet och lästes därför upp och ned.', decoding: 'Läser bilden…',
   },
   err: {
     cameraDenied: 'Kameran nekades. Tillåt kameran för webbplatsen i webbläsarens inställningar, välj en bild eller ange brickorna för hand.',

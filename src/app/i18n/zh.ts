@@ -24,7 +24,7 @@ const zh: Strings = {
     startedOver: '已重新开始。撤销可恢复上一手牌。',
     loadingModel: '正在加载识别模型…', recognising: '正在识别牌…', ready: '识别已就绪。',
     unavailable: '此设备无法识别，但仍可手动输入牌。',
-    found: '找到 {{n}} 张牌。', decoding: '正在读取照片…',
+    found: '找到 {{n}} 张牌。', foundSide: '找到 {{n}} 张牌。照片是从牌桌侧面拍的，已旋转四分之一圈识别。', foundAcross: '找到 {{n}} 张牌。照片是从牌桌对面拍的，已倒转识别。', decoding: '正在读取照片…',
   },
   err: {
     cameraDenied: '相机权限被拒绝。请在浏览器的网站设置中允许相机，或选择照片，或手动输入牌。',
