@@ -650,10 +650,10 @@ export function detailRegion(photo: DecodedPhoto, img: RasterImage, region: read
 /**
  * The tiles `at` decoded again from the photo's own pixels at FLOWER_DETAIL_TILE px a tile (one region
  * round all of them), for those the photo shows at least FLOWER_DETAIL_MIN_GAIN times larger than
- * the view (`viewBoxes`; `orig`: every box in the photo's pixels). A photo that cannot be decoded
- * again leaves the view's reading, with a note.
+ * the view (`viewBoxes`; `orig`: every box in the photo's pixels), by `decode` (null when the photo
+ * cannot be decoded again: the view's reading stays).
  */
-function sharperView(photo: DecodedPhoto, orig: readonly Box[], viewBoxes: readonly Box[], notes: string[], T?: Record<string, number>): SharperView {
+function sharperView(photo: DecodedPhoto, orig: readonly Box[], viewBoxes: readonly Box[], decode: (region: Box, side: number) => Promise<RasterImage | null>): SharperView {
   const long = (b: Box) => Math.max(b[2], b[3]);
   return async (at) => {
     const take = at.filter((i) => Math.min(FLOWER_DETAIL_TILE, long(orig[i]!)) >= FLOWER_DETAIL_MIN_GAIN * long(viewBoxes[i]!));
@@ -667,16 +667,8 @@ function sharperView(photo: DecodedPhoto, orig: readonly Box[], viewBoxes: reado
     const longs = take.map((i) => long(orig[i]!)).sort((a, b) => a - b);
     const k = Math.min(1, FLOWER_DETAIL_TILE / longs[longs.length >> 1]!);
     const side = Math.min(FLOWER_DETAIL_MAX_SIDE, Math.max(1, Math.round(long(region) * k)));
-    const t0 = now();
-    let img: RasterImage;
-    try {
-      img = await photo.detail!(region, side);
-    } catch {
-      notes.push('the photo could not be decoded again at full resolution: the flowers were read from the smaller copy');
-      return null;
-    } finally {
-      if (T) T.detail = (T.detail ?? 0) + now() - t0;
-    }
+    const img = await decode(region, side);
+    if (!img) return null;
     const kx = region[2] / img.width, ky = region[3] / img.height;
     const boxes = orig.map(([x, y, w, h]): Box => [(x - region[0]) / kx, (y - region[1]) / ky, w / kx, h / ky]);
     return { img, boxes, at: take };
@@ -791,13 +783,14 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
   const lowest = edgeRescue ? Math.min(minScore, EDGE_RESCUE_THRESHOLD) : minScore;
   opts.onProgress?.('detect', 0);
   const decodeNotes: string[] = [];
-  /** The region `orig` of the photo decoded again at up to DETAIL_SIDE px; null, with a note, when it cannot be. */
-  const decodeAgain = async (orig: Box): Promise<RasterImage | null> => {
+  /** The region `orig` of the photo decoded again at up to `side` px; null, with a note in `notes`
+   * naming `what` was read instead from the smaller copy, when it cannot be. */
+  const decodeAgain = async (orig: Box, side = DETAIL_SIDE, notes = decodeNotes, what = 'tiles'): Promise<RasterImage | null> => {
     const t0 = now();
     try {
-      return await photo.detail!(orig, DETAIL_SIDE);
+      return await photo.detail!(orig, side);
     } catch {
-      decodeNotes.push('the photo could not be decoded again at full resolution: the tiles were read from the smaller copy');
+      notes.push(`the photo could not be decoded again at full resolution: the ${what} were read from the smaller copy`);
       return null;
     } finally {
       if (T) T.detail = (T.detail ?? 0) + now() - t0;
@@ -993,7 +986,7 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
   if (opts.flowerReader ?? true) {
     t = now();
     const lateNotes: string[] = [];
-    const sharper = (opts.flowerDetail ?? true) && photo.detail ? sharperView(photo, rasterBoxes.map(toOriginal), rasterBoxes, lateNotes, T) : undefined;
+    const sharper = (opts.flowerDetail ?? true) && photo.detail ? sharperView(photo, rasterBoxes.map(toOriginal), rasterBoxes, (region, side) => decodeAgain(region, side, lateNotes, 'flowers')) : undefined;
     await readFlowers(models, view, rasterBoxes, dets.map((d) => d.sideways), probs, ttaMode(opts.tta), opts.flowerReaderWeight, CROP_MARGIN, opts.flowerStraighten ?? true, sharper);
     if (lateNotes.length) result.notes = [...(result.notes ?? []), ...lateNotes];
     if (T) T.flowers = now() - t;
