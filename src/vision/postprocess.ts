@@ -390,20 +390,25 @@ export function rowOfBacks(weak: readonly Box[], backs: readonly Box[]): boolean
   return took;
 }
 
-/** Two face-down tiles whose centres are closer than this many long sides (the larger) lie side by side. */
+/** Two face-down tiles whose centres are closer than this many long sides (the larger) lie side by side... */
 export const BACKS_NEAR = 1.6;
+/** ...when they are in one row: their boxes' heights overlap by at least this share of the shorter
+ * box. A tile in the row above or below is near too, but the wall's face-down tiles lie in rows. */
+export const BACKS_ROW_OVERLAP = 0.5;
 
 /**
  * Which detections are lone face-down tiles: read as `back` (`isBack`), with no other one beside
- * them (centres closer than BACKS_NEAR long sides). Face-down tiles that are not part of the hand
- * (the wall) lie in rows; a lone one beyond the concealed kongs is most often a square of a
- * checked cloth. The hand check may leave those out (HandCheckOptions.spareBackOk).
+ * them in their row (centres closer than BACKS_NEAR long sides, heights overlapping by
+ * BACKS_ROW_OVERLAP). Face-down tiles that are not part of the hand (the wall) lie in rows; a lone
+ * one beyond the concealed kongs is most often a square of a checked cloth. The hand check may
+ * leave those out (HandCheckOptions.spareBackOk).
  */
 export function loneBacks(boxes: readonly Box[], isBack: readonly boolean[], near = BACKS_NEAR): boolean[] {
   const c = boxes.map(centre);
   const long = boxes.map((b) => Math.max(b[2], b[3]));
+  const inRow = (a: Box, b: Box) => Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]) >= BACKS_ROW_OVERLAP * Math.min(a[3], b[3]);
   return boxes.map((_, i) => isBack[i]! && !boxes.some((_, j) => j !== i && isBack[j]! &&
-    Math.hypot(c[j]![0] - c[i]![0], c[j]![1] - c[i]![1]) < near * Math.max(long[i]!, long[j]!)));
+    Math.hypot(c[j]![0] - c[i]![0], c[j]![1] - c[i]![1]) < near * Math.max(long[i]!, long[j]!) && inRow(boxes[i]!, boxes[j]!)));
 }
 
 /** Total probability of the flower and season classes, labels f0 .. f0 + 7 (f1..f8). */

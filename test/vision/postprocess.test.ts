@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, MAX_DETECTIONS, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, largestGroup, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN, ONE_TILE_PART_AREA, ONE_TILE_PART_INSIDE } from '../../src/vision/postprocess.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, MAX_DETECTIONS, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, BACKS_NEAR, BACKS_ROW_OVERLAP, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, largestGroup, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN, ONE_TILE_PART_AREA, ONE_TILE_PART_INSIDE } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -319,6 +319,17 @@ describe('loneBacks', () => {
     expect(loneBacks(boxes, [true, true, false, false])).toEqual([false, false, false, false]);
     // the two backs of a concealed kong shown back, face, face, back: three tiles apart, each lone
     expect(loneBacks(boxes, [true, false, false, true])).toEqual([true, false, false, true]);
+  });
+  it('takes a back only in its own row as beside it: near it in the row below, each is lone (two squares of a checked cloth in the gaps of two rows)', () => {
+    // a back in the upper row's gap and one in the lower row's, 45 px down and 20 across: within
+    // BACKS_NEAR long sides, but their heights overlap by a quarter of a tile
+    const rows: [number, number, number, number][] = [[0, 0, 40, 60], [20, 45, 40, 60], [60, 0, 40, 60]];
+    expect(Math.hypot(20, 45)).toBeLessThan(BACKS_NEAR * 60);
+    expect(15 / 60).toBeLessThan(BACKS_ROW_OVERLAP);
+    expect(loneBacks(rows, [true, true, false])).toEqual([true, true, false]);
+    // side by side in a row turned 30 degrees (the next one 21 px lower): not lone
+    const turned: [number, number, number, number][] = [[0, 0, 40, 60], [36, 21, 40, 60]];
+    expect(loneBacks(turned, [true, true])).toEqual([false, false]);
   });
 });
 
