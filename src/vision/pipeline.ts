@@ -650,12 +650,13 @@ export function detailRegion(photo: DecodedPhoto, img: RasterImage, region: read
 /**
  * The tiles `at` decoded again from the photo's own pixels at FLOWER_DETAIL_TILE px a tile (one region
  * round all of them), for those the photo shows at least FLOWER_DETAIL_MIN_GAIN times larger than
- * the view (`viewBoxes`; `orig`: every box in the photo's pixels), by `decode` (null when the photo
+ * the view (`viewBoxes`, mapped to the photo's pixels by `toOriginal`), by `decode` (null when the photo
  * cannot be decoded again: the view's reading stays).
  */
-function sharperView(photo: DecodedPhoto, orig: readonly Box[], viewBoxes: readonly Box[], decode: (region: Box, side: number) => Promise<RasterImage | null>): SharperView {
+function sharperView(photo: DecodedPhoto, viewBoxes: readonly Box[], toOriginal: (b: Box) => Box, decode: (region: Box, side: number) => Promise<RasterImage | null>): SharperView {
   const long = (b: Box) => Math.max(b[2], b[3]);
   return async (at) => {
+    const orig = viewBoxes.map(toOriginal);
     const take = at.filter((i) => Math.min(FLOWER_DETAIL_TILE, long(orig[i]!)) >= FLOWER_DETAIL_MIN_GAIN * long(viewBoxes[i]!));
     if (!take.length) return null;
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
@@ -752,15 +753,11 @@ export const OVER_MAX_TILES = 30;
  */
 export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: PipelineOptions = {}): Promise<ScanResult> {
   if (!(opts.turnOver ?? true) || opts.handCheck === false) return scanUpright(photo, models, opts);
-  const read = async (p: DecodedPhoto, o: PipelineOptions) => {
-    const probs: number[][] = [];
-    return { probs, r: await scanUpright(p, models, { ...o, ...(opts.probs ? { probs } : {}) }) };
-  };
-  const first = await read(photo, opts);
+  const first = await readApart(photo, models, opts);
   const n = first.r.tiles.length;
   let best = first;
   if (!completeHands.has(first.r) && !quarterReads.has(first.r) && n >= OVER_MIN_TILES && n <= OVER_MAX_TILES) {
-    const over = await read(turnPhoto(photo, 2), { ...opts, turnSideways: false });
+    const over = await readApart(turnPhoto(photo, 2), models, { ...opts, turnSideways: false });
     // a photo turned the wrong way up loses tiles, or reads them less surely: the turned reading is
     // taken when it finds more tiles or its tiles' scores sum higher (an incomplete reading the right
     // way up may be right, and the hand check complete the turned one by changing a tile)
@@ -769,6 +766,13 @@ export async function scanPhoto(photo: DecodedPhoto, models: Models, opts: Pipel
   }
   opts.probs?.push(...best.probs);
   return best.r;
+}
+
+/** scanUpright with a probs list of its own when the caller asked for one (opts.probs), so that only
+ * the reading a turn rule takes adds its probabilities to the caller's. */
+async function readApart(photo: DecodedPhoto, models: Models, opts: PipelineOptions): Promise<{ probs: number[][]; r: ScanResult }> {
+  const probs: number[][] = [];
+  return { probs, r: await scanUpright(photo, models, { ...opts, ...(opts.probs ? { probs } : {}) }) };
 }
 
 async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOptions = {}): Promise<ScanResult> {
@@ -807,10 +811,10 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
       // which way up is not known (the player sat left or right of the hand): both are read, and
       // the photo as it is (tiny tiles far off may only look sideways); the surest reading is taken
       const read = async (quarters: 0 | 1 | 3) => {
-        const probs: number[][] = [];
-        const o = { ...opts, turnSideways: false, ...(opts.probs ? { probs } : {}) };
-        const r = quarters === 0 ? await scanUpright(photo, models, o) : turnedBack(await scanUpright(turnPhoto(photo, quarters), models, o), quarters, photo.originalWidth, photo.originalHeight);
-        return { probs, r };
+        const o = { ...opts, turnSideways: false };
+        if (quarters === 0) return readApart(photo, models, o);
+        const { probs, r } = await readApart(turnPhoto(photo, quarters), models, o);
+        return { probs, r: turnedBack(r, quarters, photo.originalWidth, photo.originalHeight) };
       };
       const reads = [await read(0), await read(1), await read(3)];
       const best = reads.reduce((a, b) => (scanWeight(b.r) > scanWeight(a.r) ? b : a));
@@ -986,7 +990,7 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
   if (opts.flowerReader ?? true) {
     t = now();
     const lateNotes: string[] = [];
-    const sharper = (opts.flowerDetail ?? true) && photo.detail ? sharperView(photo, rasterBoxes.map(toOriginal), rasterBoxes, (region, side) => decodeAgain(region, side, lateNotes, 'flowers')) : undefined;
+    const sharper = (opts.flowerDetail ?? true) && photo.detail ? sharperView(photo, rasterBoxes, toOriginal, (region, side) => decodeAgain(region, side, lateNotes, 'flowers')) : undefined;
     await readFlowers(models, view, rasterBoxes, dets.map((d) => d.sideways), probs, ttaMode(opts.tta), opts.flowerReaderWeight, CROP_MARGIN, opts.flowerStraighten ?? true, sharper);
     if (lateNotes.length) result.notes = [...(result.notes ?? []), ...lateNotes];
     if (T) T.flowers = now() - t;

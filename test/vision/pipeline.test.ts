@@ -385,8 +385,9 @@ describe('scanPhoto: an unsure flower the view shows small, read again from the 
   // a hand of 14 tiles and a flower laid aside below it, which the classifier reads as f3 or f7
   const flower: Placed = { cx: 100, cy: 240, det: 0.95, code: 'f3|f7' };
   /** A flower reader that reads a crop whose centre is bright (> 0.8: the photo's own pixels, see
-   * sharpPhoto) as `sharp`, and any other crop as leaning to f3 (logits 1.5 against 1 for f7). */
-  const reader = (sharp: number[], batches: number[]): OrtSession => ({
+   * sharpPhoto) as `sharp`, and any other crop as `view` (by default leaning to f3: logits 1.5
+   * against 1 for f7). */
+  const reader = (sharp: number[], batches: number[], view = [0, 0, 1.5, 0, 0, 0, 1, 0]): OrtSession => ({
     inputNames: ['crops'],
     outputNames: ['logits'],
     run: async (feeds: Record<string, { dims: readonly number[]; data: Float32Array }>) => {
@@ -394,7 +395,7 @@ describe('scanPhoto: an unsure flower the view shows small, read again from the 
       const logits = new Float32Array(n * 8);
       for (let j = 0; j < n; j++) {
         const centre = feeds.crops!.data[j * 3 * plane + (FLOWER_H >> 1) * FLOWER_W + (FLOWER_W >> 1)]!;
-        logits.set(centre > 0.8 ? sharp : [0, 0, 1.5, 0, 0, 0, 1, 0], j * 8);
+        logits.set(centre > 0.8 ? sharp : view, j * 8);
       }
       batches.push(n);
       return { logits: { data: logits, dims: [n, 8] } };
@@ -461,8 +462,7 @@ describe('scanPhoto: an unsure flower the view shows small, read again from the 
     const sure = [0, 0, 12, 0, 0, 0, 0, 0];
     const tiles = [...row(), flower], batches: number[] = [];
     const codes = [...tiles].sort((a, b) => b.det - a.det).map((t) => t.code);
-    const surely: OrtSession = { ...reader(sure, batches), run: async (feeds: Record<string, { dims: readonly number[] }>) => { const n = feeds.crops!.dims[0]!; batches.push(n); const l = new Float32Array(n * 8); for (let j = 0; j < n; j++) l.set(sure, j * 8); return { logits: { data: l, dims: [n, 8] } }; } } as unknown as OrtSession;
-    await scanPhoto(sharpPhoto(4, asked), { detector: fakeDetector(tiles), classifier: fakeClassifier(codes), flowers: surely, labels: TILE_CODES, bytes: 0 }, { zoom: false, tta: 'off' });
+    await scanPhoto(sharpPhoto(4, asked), { detector: fakeDetector(tiles), classifier: fakeClassifier(codes), flowers: reader(sure, batches, sure), labels: TILE_CODES, bytes: 0 }, { zoom: false, tta: 'off' });
     expect(asked).toEqual([]);
     expect(batches).toEqual([1]);
     expect(FLOWER_DETAIL_BELOW).toBeLessThan(1);
