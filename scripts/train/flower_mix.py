@@ -1,0 +1,92 @@
+#!/usr/bin/python3
+"""How well the shipped flower networks read flowers and seasons, offline, on the true crops of
+generator sets (no detector, no classifier, no pipeline rules): each reader alone, the character
+spotter alone, and the flower cascade as the pipeline mixes it (FlowerMix of the first reader and
+the spotter at scales 1 and 0.75; where that mix is below 0.8 sure, the mean of both readers'
+softmaxes in the reader's place) for several spotter weights.
+
+Single-tile sets (`generate.ts --tiles --codes f1,...`) give their tiles; scene sets give their
+flowers' true boxes. Un-augmented crops (as train.py's validation cuts them).
+
+  /usr/bin/python3 scripts/train/train.py import --init-onnx model/flowers.onnx --init-member 0 --run scripts/train/runs/flw1 --cls-width m
+  /usr/bin/python3 scripts/train/train.py import --init-onnx model/flowers2.onnx --run scripts/train/runs/flw5 --cls-width m
+  /usr/bin/python3 scripts/train/train.py import --init-onnx model/flowers.onnx --init-member -1 --run scripts/train/runs/spot1 --cls-width spot
+  /usr/bin/python3 scripts/train/flower_mix.py --tiles training-data/probe-holdout --scenes training-data/val-holdout [--second flw13] [--weights 0.3 0.4 0.5]
+"""
+import argparse
+import os
+import sys
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import data as D  # noqa: E402
+from models import FLW_H, FLW_W, make_classifier  # noqa: E402
+from train import F0, RUNS, FlowerMix  # noqa: E402
+
+SECOND_BELOW = 0.8  # src/vision/pipeline.ts FLOWER_SECOND_BELOW
+
+
+def network(run):
+    state = torch.load(os.path.join(RUNS, run, "ckpt.pt"), map_location="cpu")
+    net = make_classifier(state.get("extra", {}).get("width", "m"))
+    net.load_state_dict(state["ema"])
+    return net.eval()
+
+
+def crops(pool):
+    """Batches of (crops, f1..f8 labels 0-7) of a cls_pool, un-augmented."""
+    patches, labels, side = pool
+    gen = torch.Generator().manual_seed(0)
+    for s in range(0, len(labels), 256):
+        idx = np.arange(s, min(s + 256, len(labels)))
+        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=FLW_H, out_w=FLW_W, aug=False)
+        yield x, y - F0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tiles", nargs="*", default=[], help="single-tile sets")
+    ap.add_argument("--scenes", nargs="*", default=[], help="scene sets (their flowers' true boxes)")
+    ap.add_argument("--first", default="flw1")
+    ap.add_argument("--second", default="flw5")
+    ap.add_argument("--spotter", default="spot1")
+    ap.add_argument("--weights", type=float, nargs="+", default=[0.3, 0.4, 0.5, 0.6])
+    a = ap.parse_args()
+    torch.set_num_threads(2)
+    first, second, spotter = network(a.first), network(a.second), network(a.spotter)
+    mix = FlowerMix(first, spotter, 0.0, (1.0, 0.75)).eval()
+    none = D.GrowingScenes([], "cls", codes=D.FLOWER_CODES, patch=D.FLW_PATCH)
+    sets = [(t, D.GrowingTiles([t], codes=D.FLOWER_CODES, patch=D.FLW_PATCH), None) for t in a.tiles]
+    sets += [(s, None, D.GrowingScenes([s], "cls", codes=D.FLOWER_CODES, patch=D.FLW_PATCH)) for s in a.scenes]
+    for name, tiles, scenes in sets:
+        if tiles is not None:
+            tiles.refresh()
+            pool = D.cls_pool(none, tiles)
+        else:
+            scenes.refresh()
+            pool = D.cls_pool(scenes, None)
+        parts = {"first": [], "second": [], "spot": [], "y": []}
+        with torch.no_grad():
+            for x, y in crops(pool):
+                r, s = mix.parts(x)
+                parts["first"].append(r)
+                parts["second"].append(F.log_softmax(second(x)[:, F0:F0 + 8], dim=1))
+                parts["spot"].append(s / 2)
+                parts["y"].append(y)
+        r1, r2, sp, y = (torch.cat(parts[k]) for k in ("first", "second", "spot", "y"))
+        acc = lambda logits: (logits.argmax(1) == y).float().mean().item()  # noqa: E731
+        line = [f"{name}: {len(y)} flowers", f"{a.first} {acc(r1):.4f}", f"{a.second} {acc(r2):.4f}", f"{a.spotter} {acc(sp):.4f}"]
+        both = torch.log((r1.exp() + r2.exp()) / 2)
+        for w in a.weights:
+            m1 = (1 - w) * r1 + w * sp
+            m2 = (1 - w) * both + w * sp
+            unsure = F.softmax(m1, dim=1).max(1).values < SECOND_BELOW
+            line.append(f"mix@{w:g} {acc(torch.where(unsure[:, None], m2, m1)):.4f}")
+        print(" | ".join(line), flush=True)
+
+
+if __name__ == "__main__":
+    main()
