@@ -36,6 +36,18 @@ def network(run):
     return net.eval()
 
 
+def pool_of(path, scenes):
+    """The flower crops of a scene set (its flowers' true boxes) or of a single-tile set (cls_pool
+    wants scenes, so an empty scene list stands beside the tiles)."""
+    if scenes:
+        s = D.GrowingScenes([path], "cls", codes=D.FLOWER_CODES, patch=D.FLW_PATCH)
+        s.refresh()
+        return D.cls_pool(s, None)
+    t = D.GrowingTiles([path], codes=D.FLOWER_CODES, patch=D.FLW_PATCH)
+    t.refresh()
+    return D.cls_pool(D.GrowingScenes([], "cls", codes=D.FLOWER_CODES, patch=D.FLW_PATCH), t)
+
+
 def crops(pool):
     """Batches of (crops, f1..f8 labels 0-7) of a cls_pool, un-augmented."""
     patches, labels, side = pool
@@ -58,16 +70,8 @@ def main():
     torch.set_num_threads(2)
     first, second, spotter = network(a.first), network(a.second), network(a.spotter)
     mix = FlowerMix(first, spotter, 0.0, (1.0, 0.75)).eval()
-    none = D.GrowingScenes([], "cls", codes=D.FLOWER_CODES, patch=D.FLW_PATCH)
-    sets = [(t, D.GrowingTiles([t], codes=D.FLOWER_CODES, patch=D.FLW_PATCH), None) for t in a.tiles]
-    sets += [(s, None, D.GrowingScenes([s], "cls", codes=D.FLOWER_CODES, patch=D.FLW_PATCH)) for s in a.scenes]
-    for name, tiles, scenes in sets:
-        if tiles is not None:
-            tiles.refresh()
-            pool = D.cls_pool(none, tiles)
-        else:
-            scenes.refresh()
-            pool = D.cls_pool(scenes, None)
+    for name, scenes in [(t, False) for t in a.tiles] + [(s, True) for s in a.scenes]:
+        pool = pool_of(name, scenes)
         parts = {"first": [], "second": [], "spot": [], "y": []}
         with torch.no_grad():
             for x, y in crops(pool):
