@@ -11,7 +11,7 @@ flowers' true boxes. Un-augmented crops (as train.py's validation cuts them).
   /usr/bin/python3 scripts/train/train.py import --init-onnx model/flowers.onnx --init-member 0 --run scripts/train/runs/flw1 --cls-width m
   /usr/bin/python3 scripts/train/train.py import --init-onnx model/flowers2.onnx --run scripts/train/runs/flw5 --cls-width m
   /usr/bin/python3 scripts/train/train.py import --init-onnx model/flowers.onnx --init-member -1 --run scripts/train/runs/spot1 --cls-width spot
-  /usr/bin/python3 scripts/train/flower_mix.py --tiles training-data/probe-holdout --scenes training-data/val-holdout [--second flw13] [--weights 0.3 0.4 0.5]
+  /usr/bin/python3 scripts/train/flower_mix.py --tiles training-data/probe-holdout --scenes training-data/val-holdout [--second flw13] [--weights 0.3 0.4 0.5] [--zoom 0.9]
 """
 import argparse
 import os
@@ -48,14 +48,25 @@ def pool_of(path, scenes):
     return D.cls_pool(D.GrowingScenes([], "cls", codes=D.FLOWER_CODES, patch=D.FLW_PATCH), t)
 
 
-def crops(pool):
-    """Batches of (crops, f1..f8 labels 0-7) of a cls_pool, un-augmented."""
+def middle(x, zoom):
+    """The middle `zoom` of each crop's height and width, resized back to the crop's size."""
+    if zoom == 1.0:
+        return x
+    h, w = x.shape[2], x.shape[3]
+    ch, cw = round(h * zoom), round(w * zoom)
+    t, l = (h - ch) // 2, (w - cw) // 2
+    return F.interpolate(x[:, :, t:t + ch, l:l + cw], size=(h, w), mode="bilinear", align_corners=False)
+
+
+def crops(pool, zoom=1.0):
+    """Batches of (crops, f1..f8 labels 0-7) of a cls_pool, un-augmented; with `zoom` < 1 the middle
+    of each crop (middle)."""
     patches, labels, side = pool
     gen = torch.Generator().manual_seed(0)
     for s in range(0, len(labels), 256):
         idx = np.arange(s, min(s + 256, len(labels)))
         x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=FLW_H, out_w=FLW_W, aug=False)
-        yield x, y - F0
+        yield middle(x, zoom), y - F0
 
 
 def main():
@@ -66,6 +77,7 @@ def main():
     ap.add_argument("--second", default="flw5")
     ap.add_argument("--spotter", default="spot1")
     ap.add_argument("--weights", type=float, nargs="+", default=[0.3, 0.4, 0.5, 0.6])
+    ap.add_argument("--zoom", type=float, default=1.0, help="read the middle of each crop, this share of its height and width (stop 53: a single-tile set's crop is its whole picture)")
     a = ap.parse_args()
     torch.set_num_threads(2)
     first, second, spotter = network(a.first), network(a.second), network(a.spotter)
@@ -74,7 +86,7 @@ def main():
         pool = pool_of(name, scenes)
         parts = {"first": [], "second": [], "spot": [], "y": []}
         with torch.no_grad():
-            for x, y in crops(pool):
+            for x, y in crops(pool, a.zoom):
                 r, s = mix.parts(x)
                 parts["first"].append(r)
                 parts["second"].append(F.log_softmax(second(x)[:, F0:F0 + 8], dim=1))
@@ -82,7 +94,7 @@ def main():
                 parts["y"].append(y)
         r1, r2, sp, y = (torch.cat(parts[k]) for k in ("first", "second", "spot", "y"))
         acc = lambda logits: (logits.argmax(1) == y).float().mean().item()  # noqa: E731
-        line = [f"{name}: {len(y)} flowers", f"{a.first} {acc(r1):.4f}", f"{a.second} {acc(r2):.4f}", f"{a.spotter} {acc(sp):.4f}"]
+        line = [f"{name}: {len(y)} flowers" + (f" (middle {a.zoom:g})" if a.zoom != 1.0 else ""), f"{a.first} {acc(r1):.4f}", f"{a.second} {acc(r2):.4f}", f"{a.spotter} {acc(sp):.4f}"]
         both = torch.log((r1.exp() + r2.exp()) / 2)
         for w in a.weights:
             m1 = (1 - w) * r1 + w * sp
