@@ -49,7 +49,8 @@ def pool_of(path, scenes):
 
 
 def middle(x, zoom):
-    """The middle `zoom` of each crop's height and width, resized back to the crop's size."""
+    """The middle `zoom` of each crop's height and width, resized back to the crop's size (the crop
+    enlarged, as a stand-in for the pipeline's closer cut from the photo)."""
     if zoom == 1.0:
         return x
     h, w = x.shape[2], x.shape[3]

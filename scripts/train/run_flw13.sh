@@ -8,6 +8,8 @@
 # (0.9525), with large clear characters among the errors (a 秋 read as the winter at 0.45): the
 # readers underfit. The earlier fine-tunes were judged by the reader's accuracy on val-holdout's
 # flowers, half of which are too small or blurred to read, so that figure could not show it.
+# (Stop 53 found the single-flower figures partly a matter of those sets' loose framing: faces cut
+# close round their box are read far better, model/HISTORY.md.)
 # AdamW lr 1e-3 (warm-up, cosine), shape changes 0.3, seed 137, FLW13_THREADS threads (default 2),
 # wall-clock budget FLW13_DEADLINE_MIN (default 100), fixed at the first start. Resumable: run it
 # again after a kill; it does nothing while the run is alive.

@@ -1269,13 +1269,14 @@ export async function classifyTileImage(img: RasterImage, models: Models, k = 3,
     if (pWhole >= ONE_TILE_WHOLE) boxes = [];
   }
   // each box the detectors give is read with the scenes' margin round it, and the surest reading is
-  // the tile's; a picture cut to the tile is one box, the whole picture, with none (cropWholeImage)
+  // the tile's; a picture cut to the tile is one box, the whole picture, with none (cropWholeImage),
+  // and its flower readers read its middle
   const reads = boxes.length ? boxes : [{ box: [0, 0, img.width, img.height] as Box, sideways: img.width > img.height }];
-  const margin = boxes.length ? CROP_MARGIN : 1.0;
+  const [margin, flowerMargin] = boxes.length ? [CROP_MARGIN, CROP_MARGIN] : [1.0, WHOLE_TILE_FLOWER_MARGIN];
   const read = await classifyCrops(models, cropTiles(img, reads.map((d) => d.box), reads.map((d) => d.sideways), w, h, margin), reads.length, ttaMode(tta));
   const j = read.reduce((b, q, i) => (Math.max(...q) > Math.max(...read[b]!) ? i : b), 0);
   const p = read[j]!;
-  await readFlowers(models, img, [reads[j]!.box], [reads[j]!.sideways], [p], ttaMode(tta), undefined, boxes.length ? margin : WHOLE_TILE_FLOWER_MARGIN);
+  await readFlowers(models, img, [reads[j]!.box], [reads[j]!.sideways], [p], ttaMode(tta), undefined, flowerMargin);
   return topK(p, k).map((x) => ({ code: models.labels[x.index] as TileCode, score: round(x.score, 4) }));
 }
 
