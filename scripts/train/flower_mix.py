@@ -11,7 +11,7 @@ flowers' true boxes. Un-augmented crops (as train.py's validation cuts them).
   /usr/bin/python3 scripts/train/train.py import --init-onnx model/flowers.onnx --init-member 0 --run scripts/train/runs/flw1 --cls-width m
   /usr/bin/python3 scripts/train/train.py import --init-onnx model/flowers2.onnx --run scripts/train/runs/flw5 --cls-width m
   /usr/bin/python3 scripts/train/train.py import --init-onnx model/flowers.onnx --init-member -1 --run scripts/train/runs/spot1 --cls-width spot
-  /usr/bin/python3 scripts/train/flower_mix.py --tiles training-data/probe-holdout --scenes training-data/val-holdout [--second flw13] [--weights 0.3 0.4 0.5] [--zoom 0.9]
+  /usr/bin/python3 scripts/train/flower_mix.py --tiles training-data/probe-holdout --scenes training-data/val-holdout [--second flw13] [--spotter spot1 spot3] [--weights 0.3 0.4 0.5] [--zoom 0.9]
 """
 import argparse
 import os
@@ -76,26 +76,30 @@ def main():
     ap.add_argument("--scenes", nargs="*", default=[], help="scene sets (their flowers' true boxes)")
     ap.add_argument("--first", default="flw1")
     ap.add_argument("--second", default="flw5")
-    ap.add_argument("--spotter", default="spot1")
+    ap.add_argument("--spotter", nargs="+", default=["spot1"], help="one spotter, or several whose log-softmaxes are averaged (each at both scales)")
     ap.add_argument("--weights", type=float, nargs="+", default=[0.3, 0.4, 0.5, 0.6])
     ap.add_argument("--zoom", type=float, default=1.0, help="read the middle of each crop, this share of its height and width (stop 53: a single-tile set's crop is its whole picture)")
     a = ap.parse_args()
     torch.set_num_threads(2)
-    first, second, spotter = network(a.first), network(a.second), network(a.spotter)
-    mix = FlowerMix(first, spotter, 0.0, (1.0, 0.75)).eval()
+    first, second = network(a.first), network(a.second)
+    mixes = [FlowerMix(first, network(s), 0.0, (1.0, 0.75)).eval() for s in a.spotter]
     for name, scenes in [(t, False) for t in a.tiles] + [(s, True) for s in a.scenes]:
         pool = pool_of(name, scenes)
-        parts = {"first": [], "second": [], "spot": [], "y": []}
+        parts = {"first": [], "second": [], "y": []} | {f"spot{k}": [] for k in range(len(mixes))}
         with torch.no_grad():
             for x, y in crops(pool, a.zoom):
-                r, s = mix.parts(x)
+                for k, mix in enumerate(mixes):
+                    r, s = mix.parts(x)
+                    parts[f"spot{k}"].append(s / 2)
                 parts["first"].append(r)
                 parts["second"].append(F.log_softmax(second(x)[:, F0:F0 + 8], dim=1))
-                parts["spot"].append(s / 2)
                 parts["y"].append(y)
-        r1, r2, sp, y = (torch.cat(parts[k]) for k in ("first", "second", "spot", "y"))
+        r1, r2, y = (torch.cat(parts[k]) for k in ("first", "second", "y"))
+        spots = [torch.cat(parts[f"spot{k}"]) for k in range(len(mixes))]
+        sp = sum(spots) / len(spots)
         acc = lambda logits: (logits.argmax(1) == y).float().mean().item()  # noqa: E731
-        line = [f"{name}: {len(y)} flowers" + (f" (middle {a.zoom:g})" if a.zoom != 1.0 else ""), f"{a.first} {acc(r1):.4f}", f"{a.second} {acc(r2):.4f}", f"{a.spotter} {acc(sp):.4f}"]
+        line = [f"{name}: {len(y)} flowers" + (f" (middle {a.zoom:g})" if a.zoom != 1.0 else ""), f"{a.first} {acc(r1):.4f}", f"{a.second} {acc(r2):.4f}"]
+        line += [f"{s} {acc(t):.4f}" for s, t in zip(a.spotter, spots)] + ([f"spotters averaged {acc(sp):.4f}"] if len(spots) > 1 else [])
         both = torch.log((r1.exp() + r2.exp()) / 2)
         for w in a.weights:
             m1 = (1 - w) * r1 + w * sp

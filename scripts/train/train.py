@@ -75,10 +75,13 @@ class Budget:
         # --extend-min: a later wall-clock budget for a resumed run (applied once, however often it resumes)
         self.extended = extra.get("extended_min", 0.0)
         ext = getattr(a, "extend_min", None) or 0.0
+        self.total = extra.get("total", a.steps)
         if self.deadline is not None and ext > self.extended:
             self.deadline += (ext - self.extended) * 60
             self.extended = ext
-        self.total = extra.get("total", a.steps)
+            # the saved total was fitted to the old deadline (a run that reached it would stop at
+            # once): run on until update() has measured the step time against the new one
+            self.total = a.steps
         self.t = time.time()
         self.s = None
 
@@ -559,6 +562,20 @@ class ReaderEnsemble(torch.nn.Module):
         return F.pad(torch.log(p.clamp_min(1e-12)), (F0, len(D.CLASSES) - F0 - 8))
 
 
+class SpotterEnsemble(torch.nn.Module):
+    """Several character spotters in one graph (`export --spot-also`): the f1..f8 slice of the
+    output is the mean of their eight-way log-softmaxes (a geometric mean, as flower_mix.py
+    averages them; the other logits are 0, as ReaderEnsemble's)."""
+
+    def __init__(self, nets):
+        super().__init__()
+        self.nets = torch.nn.ModuleList(nets)
+
+    def forward(self, x):
+        q = torch.stack([F.log_softmax(n(x)[:, F0:F0 + 8], dim=1) for n in self.nets]).mean(0)
+        return F.pad(q, (F0, len(D.CLASSES) - F0 - 8))
+
+
 class FlowerLogits(torch.nn.Module):
     """The classifier's f1..f8 logits: the flower reader's ONNX output."""
 
@@ -953,6 +970,18 @@ def _smoke_spotter(b, out):
     with torch.no_grad():
         d = (F.softmax(back(x), dim=1) - F.softmax(spot(x), dim=1)).abs().max().item()
     assert d < 1e-4, f"the spotter imported from the two-scale mix differs by {d}"
+    # export --spot-also: two spotters in one graph give the normalised geometric mean of their
+    # eight-way softmaxes (the imported copy, a second network of other weights, stands in)
+    with torch.no_grad():
+        for q in back.parameters():
+            q.add_(0.05 * torch.randn_like(q))
+        both = SpotterEnsemble([spot, back]).eval()
+        got = F.softmax(both(x)[:, F0:F0 + 8], dim=1)
+        p = (F.softmax(spot(x)[:, F0:F0 + 8], dim=1) * F.softmax(back(x)[:, F0:F0 + 8], dim=1)) ** 0.5
+        want = p / p.sum(1, keepdim=True)
+        alone = F.softmax(spot(x)[:, F0:F0 + 8], dim=1)
+    assert (got - want).abs().max().item() < 1e-5, "the spotter ensemble is not the geometric mean of its spotters"
+    assert (got - alone).abs().max().item() > 1e-4, "the second spotter changed nothing (the check cannot fail)"
     _smoke_numerals(b, out, reader, spot)
 
 
@@ -1090,6 +1119,9 @@ def export_from_ckpt(a):
                 raise SystemExit("export --flw-cascade: give exactly one --flw-also run (the second reader) and --spot-run")
             second = net_from_ckpt(run_ckpt(a.flw_also[0]))[0]
             sp = net_from_ckpt(run_ckpt(a.spot_run))[0]
+            if getattr(a, "spot_also", None):
+                sp = SpotterEnsemble([sp] + [net_from_ckpt(run_ckpt(run))[0] for run in a.spot_also])
+                print(f"  spotters averaged with {', '.join(a.spot_also)}")
             export_flw_cascade(m, second, sp, out, a.spot_weight, tuple(getattr(a, "spot_scales", None) or (1.0,)))
             print(f"  second reader {a.flw_also[0]} -> {os.path.join(out, 'flowers2.onnx')}; spotter {run_ckpt(a.spot_run)} at weight {a.spot_weight}")
         elif kind == "flw":
@@ -1132,6 +1164,7 @@ def main():
     ap.add_argument("--cls-cascade", action="store_true", help="export: with one --cls-also run, write it to classifier2.onnx and --cls-run's alone to classifier.onnx (the pipeline's cascade) instead of one averaged graph")
     ap.add_argument("--flw-cascade", action="store_true", help="export: with one --flw-also run and --spot-run, write the first reader and the spotter to flowers.onnx (FlowerParts) and the second reader to flowers2.onnx (the pipeline's flower cascade) instead of one graph")
     ap.add_argument("--flw-also", nargs="*", default=None, help="export: more flower-reader runs; their eight-way softmaxes are averaged with --flw-run's (ReaderEnsemble)")
+    ap.add_argument("--spot-also", nargs="*", default=None, help="export --flw-cascade: more spotter runs, their log-softmaxes averaged with --spot-run's (SpotterEnsemble)")
     ap.add_argument("--spot-run", default=None, help="export: the character spotter's run (flw --cls-width spot); flowers.onnx then mixes reader and spotter")
     ap.add_argument("--spot-scales", type=float, nargs="+", default=None, help="export: the spotter reads the crop at these scales and averages its log-softmaxes (FlowerMix; default 1)")
     ap.add_argument("--spot-weight", type=float, default=0.5, help="export: the spotter's weight in that mix (the reader's is 1 - w)")
