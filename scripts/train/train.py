@@ -775,6 +775,7 @@ def smoke(a):
     _smoke_import(out)
     _smoke_ink()
     _smoke_lowres()
+    _smoke_budget()
     _smoke_sharpen()
     _smoke_verifier(a, out)
     print(f"smoke ok in {time.time()-t:.1f}s: {out}")
@@ -862,6 +863,18 @@ def _smoke_import(out):
         raise AssertionError("import accepted member 2 of a file of two networks")
     except ValueError:
         pass
+
+
+def _smoke_budget():
+    """A run resumed after its deadline stops at once; given --extend-min it runs on past the step
+    total fitted to the old deadline (stop 54: it stopped at once before), and only once."""
+    past = {"deadline": time.time() - 1.0, "total": 50, "extended_min": 0.0}
+    args = lambda ext: argparse.Namespace(steps=1000, deadline_min=None, extend_min=ext)  # noqa: E731
+    assert Budget(args(None), dict(past)).done(50), "a run at its old total and deadline goes on"
+    b = Budget(args(10.0), dict(past))
+    assert not b.done(50) and b.deadline > time.time() + 9 * 60, "--extend-min did not let the run go on"
+    again = Budget(args(10.0), b.state())
+    assert again.deadline == b.deadline, "--extend-min moved the deadline a second time"
 
 
 def _smoke_lowres():
@@ -1125,6 +1138,8 @@ def export_from_ckpt(a):
             export_flw_cascade(m, second, sp, out, a.spot_weight, tuple(getattr(a, "spot_scales", None) or (1.0,)))
             print(f"  second reader {a.flw_also[0]} -> {os.path.join(out, 'flowers2.onnx')}; spotter {run_ckpt(a.spot_run)} at weight {a.spot_weight}")
         elif kind == "flw":
+            if getattr(a, "spot_also", None):
+                raise SystemExit("export --spot-also: only with --flw-cascade")
             if a.flw_also:
                 m = ReaderEnsemble([m] + [net_from_ckpt(run_ckpt(run))[0] for run in a.flw_also])
                 print(f"  readers averaged with {', '.join(a.flw_also)}")
