@@ -88,10 +88,10 @@ def main():
         parts = {"first": [], "second": [], "y": []} | {f"spot{k}": [] for k in range(len(mixes))}
         with torch.no_grad():
             for x, y in crops(pool, a.zoom):
+                # the first reader once; each spotter at both scales, their mean log-softmax
+                parts["first"].append(F.log_softmax(first(x)[:, F0:F0 + 8], dim=1))
                 for k, mix in enumerate(mixes):
-                    r, s = mix.parts(x)
-                    parts[f"spot{k}"].append(s / 2)
-                parts["first"].append(r)
+                    parts[f"spot{k}"].append(mix.spot(x) / 2)
                 parts["second"].append(F.log_softmax(second(x)[:, F0:F0 + 8], dim=1))
                 parts["y"].append(y)
         r1, r2, y = (torch.cat(parts[k]) for k in ("first", "second", "y"))

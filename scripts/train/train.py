@@ -603,15 +603,18 @@ class FlowerMix(torch.nn.Module):
         self.sizes = [(round(FLW_H * k), round(FLW_W * k)) for k in spot_scales]
         self.numerals, self.num_weight = numerals, float(num_weight)
 
-    def parts(self, x):
-        """The reader's f1..f8 log-softmax and the sum of the spotter's over its scales."""
-        a = F.log_softmax(self.reader(x)[:, F0:F0 + 8], dim=1)
+    def spot(self, x):
+        """The sum of the spotter's f1..f8 log-softmaxes over its scales."""
         bs = [F.log_softmax(self.spotter(x if (h, w) == (FLW_H, FLW_W) else F.interpolate(x, size=(h, w), mode="bilinear", align_corners=False))[:, F0:F0 + 8], dim=1)
               for h, w in self.sizes]
         b = bs[0]
         for more in bs[1:]:
             b = b + more
-        return a, b
+        return b
+
+    def parts(self, x):
+        """The reader's f1..f8 log-softmax and the sum of the spotter's over its scales (spot)."""
+        return F.log_softmax(self.reader(x)[:, F0:F0 + 8], dim=1), self.spot(x)
 
     def forward(self, x):
         a, b = self.parts(x)
