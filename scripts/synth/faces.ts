@@ -85,6 +85,12 @@ export interface ExtraStyle {
    * crest, wing, tail and perch drawn from wide ranges, filled, outlined or in one ink, so that
    * the classifier learns "a bird" rather than the few bird designs it has seen. */
   procBird?: boolean;
+  /** Generator 1.15.0 (`--ornaments`): chance that a flower or season shows a procedural ornament
+   * (ornament: branches, blades, flower heads, rays, scrolls, stars in any mix, outlined or
+   * filled) that has nothing to do with its name. Held-out sets draw plants never seen in training
+   * (the Noto Symbols 2 glyphs' dense orchid and chrysanthemum were read as the spring), so the
+   * readers must learn that an unknown drawing says nothing, and read the character and numeral. */
+  ornament?: number;
 }
 
 export interface InkStyle {
@@ -105,16 +111,17 @@ const GREENS = ['#1d7a35', '#167040', '#2a8a3a', '#0f6a4a', '#357a1f', '#1a6b2b'
 const REDS = ['#c41e24', '#b0141c', '#d42a2a', '#a8101a', '#cc2a1e', '#b81d3a', '#d0301a'];
 const BLACKS = ['#111', '#1a1a1a', '#222a33', '#2b2020', '#101828'];
 
-/** Which generator designs a drawn set may use (the --extra-styles, --decoy-flowers[/--decoy-always], --ink and --birds flags). */
+/** Which generator designs a drawn set may use (the --extra-styles, --decoy-flowers[/--decoy-always], --ink, --birds and --ornaments flags). */
 export interface StyleFlags {
   extra?: boolean;
   decoy?: boolean | 'always';
   ink?: boolean;
   birds?: boolean;
+  ornaments?: boolean;
 }
 
-/** Decoy, ink and bird designs apply only with `extra` (generator 1.4.0 designs). */
-export function sampleGlyphStyle(r: Rng, fonts: string[], { extra = false, decoy = false, ink = false, birds = false }: StyleFlags = {}): GlyphStyle {
+/** Decoy, ink, bird and ornament designs apply only with `extra` (generator 1.4.0 designs). */
+export function sampleGlyphStyle(r: Rng, fonts: string[], { extra = false, decoy = false, ink = false, birds = false, ornaments = false }: StyleFlags = {}): GlyphStyle {
   const f1 = pick(r, fonts);
   const f2 = chance(r, 0.7) ? f1 : pick(r, fonts);
   const [numFont, nw] = f1.split(':');
@@ -179,6 +186,8 @@ export function sampleGlyphStyle(r: Rng, fonts: string[], { extra = false, decoy
     }
     // drawn after the 1.6.0 draws, so that without --birds the output is that of 1.6.0
     if (birds && chance(r, 0.75)) st.extra.procBird = true;
+    // drawn after the 1.7.0 draws, so that without --ornaments the output is that of 1.7.0
+    if (ornaments) st.extra.ornament = pick(r, [0.4, 0.7, 1]);
   }
   return st;
 }
@@ -626,6 +635,113 @@ function doodle(r: Rng, st: GlyphStyle, code: string, x0: number, y0: number, w:
 
 const f1 = (v: number) => v.toFixed(1);
 
+/**
+ * Generator 1.15.0 (`--ornaments`): a procedural drawing unrelated to the tile's name, in the box
+ * (x0, y0, w, h): one to three of a branching twig with blossoms, buds and leaves; a tuft of
+ * blades; a many-petalled flower head on a stem; rays or a snowflake; scrolls; a star or leaf
+ * polygon; sometimes hatching. Outlined in the set's ink (line-art sets) or filled in any colour.
+ */
+function ornament(r: Rng, st: GlyphStyle, x0: number, y0: number, w: number, h: number): string {
+  const line = st.extra?.lineArt ?? chance(r, 0.5);
+  const ink = st.black;
+  const palette = [st.green, st.red, st.blue, ink, '#d08020', '#e05080', '#6a4020', '#8a40a0'];
+  const sw = uni(r, 2, 7);
+  const X = (u: number) => x0 + w * u, Y = (v: number) => y0 + h * v;
+  const paint = (c: string) => (line || chance(r, 0.25) ? `fill="none" stroke="${line ? ink : c}" stroke-width="${f1(sw)}" stroke-linejoin="round"` : `fill="${c}"`);
+  const strokeOf = (c: string, k = 1) => `stroke="${line ? ink : c}" stroke-width="${f1(sw * k)}" fill="none" stroke-linecap="round"`;
+  const col = () => pick(r, palette);
+  let s = '';
+  const petals = (cx: number, cy: number, rad: number, n: number, c: string, ring = 1) => {
+    let b = '';
+    const off = uni(r, 0, Math.PI);
+    for (let k = 0; k < ring; k++) {
+      const rr = rad * (1 - k * 0.3);
+      for (let p = 0; p < n; p++) {
+        const a = off + (p / n) * Math.PI * 2 + k * 0.4;
+        const px = cx + Math.cos(a) * rr * 0.55, py = cy + Math.sin(a) * rr * 0.55;
+        b += `<ellipse cx="${f1(px)}" cy="${f1(py)}" rx="${f1(rr * uni(r, 0.3, 0.5))}" ry="${f1(rr * uni(r, 0.12, 0.3))}" transform="rotate(${f1((a * 180) / Math.PI)} ${f1(px)} ${f1(py)})" ${paint(c)}/>`;
+      }
+    }
+    return b + (chance(r, 0.7) ? `<circle cx="${f1(cx)}" cy="${f1(cy)}" r="${f1(rad * uni(r, 0.12, 0.3))}" ${paint(col())}/>` : '');
+  };
+  const leaf = (cx: number, cy: number, len: number, ang: number, c: string) => {
+    const wd = len * uni(r, 0.12, 0.35);
+    return `<path d="M0,0 Q${f1(len * 0.5)},${f1(-wd)} ${f1(len)},0 Q${f1(len * 0.5)},${f1(wd)} 0,0 Z" transform="translate(${f1(cx)},${f1(cy)}) rotate(${f1(ang)})" ${paint(c)}/>`
+      + (chance(r, 0.4) ? `<line x1="0" y1="0" x2="${f1(len * 0.9)}" y2="0" transform="translate(${f1(cx)},${f1(cy)}) rotate(${f1(ang)})" ${strokeOf(ink, 0.4)}/>` : '');
+  };
+  const branch = (x: number, y: number, ang: number, len: number, depth: number, c: string): string => {
+    const ex = x + Math.cos(ang) * len, ey = y + Math.sin(ang) * len;
+    const bend = uni(r, -0.35, 0.35) * len;
+    const qx = (x + ex) / 2 - Math.sin(ang) * bend, qy = (y + ey) / 2 + Math.cos(ang) * bend;
+    let b = `<path d="M${f1(x)},${f1(y)} Q${f1(qx)},${f1(qy)} ${f1(ex)},${f1(ey)}" ${strokeOf(c, depth * 0.45 + 0.5)}/>`;
+    if (depth > 0) {
+      for (let k = 0, n = int(r, 1, 3); k < n; k++) b += branch(ex, ey, ang + uni(r, -0.9, 0.9), len * uni(r, 0.45, 0.8), depth - 1, c);
+    }
+    const tip = weighted(r, [['blossom', 3], ['bud', 2], ['leaf', 3], ['none', 1]] as const);
+    if (tip === 'blossom') b += petals(ex, ey, uni(r, 10, 28), int(r, 4, 9), col());
+    else if (tip === 'bud') b += `<circle cx="${f1(ex)}" cy="${f1(ey)}" r="${f1(uni(r, 4, 10))}" ${paint(col())}/>`;
+    else if (tip === 'leaf') b += leaf(ex, ey, uni(r, 18, 45), (ang * 180) / Math.PI + uni(r, -50, 50), st.green);
+    return b;
+  };
+  for (let i = 0, n = weighted(r, [[1, 3], [2, 2], [3, 1]] as const); i < n; i++) {
+    const kind = weighted(r, [['branch', 3], ['blades', 2], ['head', 2], ['radial', 1], ['scroll', 1], ['star', 1]] as const);
+    const bx = X(uni(r, 0.2, 0.8)), by = Y(uni(r, 0.75, 1));
+    if (kind === 'branch') {
+      s += branch(bx, by, -Math.PI / 2 + uni(r, -0.6, 0.6), h * uni(r, 0.25, 0.45), int(r, 1, 3), pick(r, ['#4a3020', st.green, ink]));
+    } else if (kind === 'blades') {
+      const c = st.green;
+      for (let k = 0, n2 = int(r, 3, 9); k < n2; k++) {
+        const a = -Math.PI / 2 + uni(r, -1.1, 1.1), len = h * uni(r, 0.3, 0.8);
+        const tx = bx + Math.cos(a) * len, ty = by + Math.sin(a) * len;
+        const cx = bx + Math.cos(a) * len * 0.5 + uni(r, -40, 40), cy = by + Math.sin(a) * len * 0.5;
+        const wd = uni(r, 4, 12);
+        s += `<path d="M${f1(bx - wd)},${f1(by)} Q${f1(cx)},${f1(cy)} ${f1(tx)},${f1(ty)} Q${f1(cx + wd)},${f1(cy + wd)} ${f1(bx + wd)},${f1(by)} Z" ${paint(c)}/>`;
+      }
+      for (let k = 0, n2 = int(r, 0, 3); k < n2; k++) s += petals(X(uni(r, 0.2, 0.8)), Y(uni(r, 0.1, 0.5)), uni(r, 12, 30), int(r, 3, 7), col());
+    } else if (kind === 'head') {
+      const cx = X(uni(r, 0.3, 0.7)), cy = Y(uni(r, 0.2, 0.5)), rad = Math.min(w, h) * uni(r, 0.15, 0.35);
+      s += `<path d="M${f1(cx)},${f1(cy)} Q${f1(cx + uni(r, -40, 40))},${f1((cy + by) / 2)} ${f1(bx)},${f1(by)}" ${strokeOf(st.green)}/>`;
+      for (let k = 0, n2 = int(r, 0, 3); k < n2; k++) s += leaf(X(uni(r, 0.3, 0.7)), Y(uni(r, 0.55, 0.9)), uni(r, 25, 55), uni(r, -170, -10), st.green);
+      s += petals(cx, cy, rad, int(r, 8, 24), col(), int(r, 1, 3));
+    } else if (kind === 'radial') {
+      const cx = X(uni(r, 0.3, 0.7)), cy = Y(uni(r, 0.2, 0.6)), rad = Math.min(w, h) * uni(r, 0.12, 0.3), c = col();
+      const n2 = int(r, 5, 16);
+      if (chance(r, 0.5)) s += `<circle cx="${f1(cx)}" cy="${f1(cy)}" r="${f1(rad * 0.5)}" ${paint(c)}/>`;
+      for (let k = 0; k < n2; k++) {
+        const a = (k / n2) * Math.PI * 2, i0 = chance(r, 0.5) ? 0 : 0.65, i1 = uni(r, 1, 1.5);
+        s += `<line x1="${f1(cx + Math.cos(a) * rad * i0)}" y1="${f1(cy + Math.sin(a) * rad * i0)}" x2="${f1(cx + Math.cos(a) * rad * i1)}" y2="${f1(cy + Math.sin(a) * rad * i1)}" ${strokeOf(c, 0.8)}/>`;
+      }
+    } else if (kind === 'scroll') {
+      let d = '', x = X(uni(r, 0, 0.3)), y = Y(uni(r, 0.2, 0.9));
+      d += `M${f1(x)},${f1(y)} `;
+      for (let k = 0, n2 = int(r, 2, 5); k < n2; k++) {
+        const rad = uni(r, 10, 30);
+        x += rad * 2;
+        d += `A${f1(rad)},${f1(rad * uni(r, 0.6, 1.2))} 0 0 ${k % 2} ${f1(x)},${f1(y + uni(r, -10, 10))} `;
+      }
+      s += `<path d="${d}" ${strokeOf(col())}/>`;
+    } else {
+      const cx = X(uni(r, 0.3, 0.7)), cy = Y(uni(r, 0.25, 0.65)), rad = Math.min(w, h) * uni(r, 0.15, 0.35);
+      const n2 = int(r, 5, 12), inner = uni(r, 0.3, 0.7);
+      let d = '';
+      for (let k = 0; k < n2 * 2; k++) {
+        const a = -Math.PI / 2 + (k / (n2 * 2)) * Math.PI * 2, rr = k % 2 ? rad * inner : rad;
+        d += `${k ? 'L' : 'M'}${f1(cx + Math.cos(a) * rr)},${f1(cy + Math.sin(a) * rr)} `;
+      }
+      s += `<path d="${d}Z" ${paint(col())}/>`;
+    }
+  }
+  if (chance(r, 0.2)) {
+    // hatching, as dense line-art glyphs shade their drawings
+    const c = line ? ink : col();
+    for (let k = 0, n2 = int(r, 4, 12); k < n2; k++) {
+      const hx = X(uni(r, 0.1, 0.9)), hy = Y(uni(r, 0.1, 0.9)), len = uni(r, 8, 30), a = uni(r, 0, Math.PI);
+      s += `<line x1="${f1(hx)}" y1="${f1(hy)}" x2="${f1(hx + Math.cos(a) * len)}" y2="${f1(hy + Math.sin(a) * len)}" stroke="${c}" stroke-width="${f1(sw * 0.5)}"/>`;
+    }
+  }
+  return s;
+}
+
 /** The plant or scene a flower or season tile is named for, in the box (x0, y0, w, h). */
 function motif(r: Rng, st: GlyphStyle, code: string, x0: number, y0: number, w: number, h: number): string {
   const line = !!st.extra?.lineArt;
@@ -751,7 +867,7 @@ function flowerExtra(r: Rng, st: GlyphStyle, ex: ExtraStyle, code: string): stri
   const numStr = st.flowerNum === 'arabic' ? String(n) : CN[n - 1];
   const shown = ex.decoy && chance(r, ex.decoy) ? `f${int(r, 1, 8)}` : code;
   const pic = (x0: number, y0: number, w: number, h: number) =>
-    chance(r, ex.motif) ? motif(r, st, shown, x0, y0, w, h) : doodle(r, st, shown, x0, y0, w, h);
+    ex.ornament && chance(r, ex.ornament) ? ornament(r, st, x0, y0, w, h) : chance(r, ex.motif) ? motif(r, st, shown, x0, y0, w, h) : doodle(r, st, shown, x0, y0, w, h);
   const box = (x: number, y: number, size: number) =>
     st.flowerNumBox === 'circle' ? `<circle cx="${x}" cy="${y}" r="${size * 0.62}" fill="none" stroke="${numCol}" stroke-width="5"/>`
       : st.flowerNumBox === 'square' ? `<rect x="${x - size * 0.6}" y="${y - size * 0.6}" width="${size * 1.2}" height="${size * 1.2}" fill="none" stroke="${numCol}" stroke-width="5"/>` : '';
@@ -803,7 +919,7 @@ function flowerInk(r: Rng, st: GlyphStyle, ex: ExtraStyle, ink: InkStyle, code: 
     const shown = ex.decoy && chance(r, ex.decoy) ? `f${int(r, 1, 8)}` : code;
     const x0 = uni(r, 20, 70), y0 = top ? uni(r, 60, 110) : uni(r, 20, 50);
     const w = uni(r, 190, 260 - x0 + 20), h = uni(r, 250, 330);
-    const part = chance(r, 0.75) ? motif(r, lst, shown, x0, y0, w, h) : doodle(r, lst, shown, x0, y0, w, h);
+    const part = ex.ornament && chance(r, ex.ornament) ? ornament(r, lst, x0, y0, w, h) : chance(r, 0.75) ? motif(r, lst, shown, x0, y0, w, h) : doodle(r, lst, shown, x0, y0, w, h);
     // one ink: the doodle's and motif's own stem, petal and centre colours become the ink too
     s += part.replace(/stroke-width="4"/g, `stroke-width="${f1(ink.stroke)}"`).replace(/#(?!fff\b)[0-9a-fA-F]{3,6}\b/g, ink.color);
   }

@@ -8,7 +8,7 @@ import { CLASSES, type Placed, closeUpWindow, layoutHand, layoutSetGrid, sampleH
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
 import { type Rng, chance, clamp, int, pick, rngFor, uni, weighted } from './rng.ts';
 
-export const GENERATOR_VERSION = '1.14.0';
+export const GENERATOR_VERSION = '1.15.0';
 
 export interface GenOptions {
   seed: number;
@@ -44,6 +44,8 @@ export interface GenOptions {
    * procedural bird (faces.ts birdProc). Without it the output is that of 1.6.0.
    */
   birds?: boolean;
+  /** Generator 1.15.0 (`--ornaments`, with extraStyles): flowers and seasons often show a procedural ornament unrelated to their name. */
+  ornaments?: boolean;
   /** Generator 1.6.0: a quarter of the training tables are tile-sized patchwork or brick cloths
    * (background.ts PATCH_BG). Without it the output is that of 1.5.0. */
   tileCloths?: boolean;
@@ -130,7 +132,7 @@ async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number, flags: 
 }
 
 /** Also seeds the sprites: keep it as in 1.3.0 unless --extra-styles applies (never to the holdout). */
-const ctxKey = (o: GenOptions) => `${o.seed}|${o.holdout}|${o.allStyles}|${o.size}${o.extraStyles && !o.holdout ? '|x' : ''}${o.decoyFlowers ? (o.decoyAlways ? '|D' : '|d') : ''}${o.ink ? '|i' : ''}${o.birds ? '|b' : ''}`;
+const ctxKey = (o: GenOptions) => `${o.seed}|${o.holdout}|${o.allStyles}|${o.size}${o.extraStyles && !o.holdout ? '|x' : ''}${o.decoyFlowers ? (o.decoyAlways ? '|D' : '|d') : ''}${o.ink ? '|i' : ''}${o.birds ? '|b' : ''}${o.ornaments ? '|o' : ''}`;
 
 /** A table texture kind for these options (--extra-styles patterns and --tile-cloths never reach the holdout). */
 const bgKind = (r: Rng, opts: GenOptions) => sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout, !!opts.tileCloths);
@@ -156,6 +158,7 @@ function glyphSetFor(opts: GenOptions, groupKey: string): Promise<GlyphSet> {
       decoy: opts.decoyFlowers ? (opts.decoyAlways ? 'always' : true) : false,
       ink: !!opts.ink,
       birds: !!opts.birds,
+      ornaments: !!opts.ornaments,
     });
     const fullFace = new Set<string>();
     if (chance(r, opts.holdout ? 0.45 : 0.3)) {

@@ -27,6 +27,8 @@ gen tiles-v17     --count 1000 --seed 30 --tiles --codes 1s $V --ink --birds
 gen tiles-v17b    --count 150  --seed 29 --tiles --codes 1s,1z,3z,7z,5z,6z,2s,9s,f2,f6 $V --ink --birds
 gen tiles-v18a    --count 800  --seed 31 --tiles --codes ${FL%,1s} $V --decoy-flowers --decoy-always --ink
 gen tiles-v18b    --count 800  --seed 32 --tiles --codes ${FL%,1s} $V --decoy-flowers --decoy-always
+gen tiles-v19o    --count 600  --seed 33 --tiles --codes ${FL%,1s} $V --decoy-flowers --ink --ornaments
+gen tiles-v19p    --count 500  --seed 34 --tiles --codes ${FL%,1s} $V --decoy-flowers --decoy-always --ink --ornaments
 gen tiles-flowers --count 450  --seed 7 --tiles --extra-fonts --codes $FL
 gen tiles-fonts   --count 200  --seed 5 --tiles --extra-fonts
 gen tiles-train   --count 300  --seed 3 --tiles

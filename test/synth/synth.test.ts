@@ -452,6 +452,36 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     expect(birds.size).toBe(proc);
   });
 
+  it('--ornaments: flowers and seasons draw procedural ornaments that say nothing of their name; nothing else changes', () => {
+    const pics = new Set<string>();
+    // a face without its character, numeral and the numeral's frame: the picture alone
+    const picture = (svg: string) => svg
+      .replace(/<g transform="[^"]*"><text[^>]*>[^<]*<\/text><\/g>/g, '')
+      .replace(/<(circle|rect)[^>]*fill="none" stroke="[^"]*" stroke-width="5"\/>/g, '');
+    for (let seed = 0; seed < 60; seed++) {
+      const flags = { extra: true, decoy: true, ink: true, birds: true } as const;
+      const plain = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, flags);
+      const o = sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, { ...flags, ornaments: true });
+      // the same draws as 1.7.0, plus the ornament share
+      expect({ ...o, extra: { ...o.extra, ornament: undefined } }).toEqual({ ...plain, extra: { ...plain.extra, ornament: undefined } });
+      expect([0.4, 0.7, 1]).toContain(o.extra!.ornament);
+      expect(sampleGlyphStyle(rngFor(seed, 'st'), TRAIN_FONTS, { ornaments: true }).extra).toBeUndefined();
+      for (const code of ['2s', '1z', '5z', '1s', '9m']) expect(faceSvg(rngFor(seed, 'face'), o, code)).toBe(faceSvg(rngFor(seed, 'face'), plain, code));
+      // every picture an ornament and no decoys: the eight faces differ in their character and numeral only
+      const all = { ...o, extra: { ...o.extra!, ornament: 1, decoy: undefined } };
+      const faces = FLOWERS.map((c) => faceSvg(rngFor(seed, 'face'), all, c));
+      for (const f of faces) expect(f).not.toMatch(/NaN|undefined|Infinity/);
+      expect(new Set(faces.map(picture)).size).toBe(1);
+      FLOWERS.forEach((c, k) => expect(faces[k], c).toContain(`>${'梅蘭菊竹春夏秋冬'[k]}</text>`));
+      expect(picture(faces[0]!).length).toBeGreaterThan(100);
+      pics.add(picture(faces[0]!));
+      // and the ornament is not the set's own picture
+      const own = { ...plain, extra: { ...plain.extra!, decoy: undefined } };
+      expect(picture(faces[0]!)).not.toBe(picture(faceSvg(rngFor(seed, 'face'), own, 'f1')));
+    }
+    expect(pics.size).toBe(60);
+  });
+
   it('renders only the requested classes, round robin, with --codes', async () => {
     const got = [];
     for (let k = 0; k < 4; k++) got.push((await renderTileCrop(opts(5, { codes: ['f2', 'f3'] }), k)).code);
@@ -557,9 +587,10 @@ describe('synth CLI --codes', () => {
   it('refuses --decoy-always without --decoy-flowers', () => {
     expect(run(['--extra-styles', '--decoy-always'])).toMatch(/--decoy-always works only with --decoy-flowers/);
   });
-  it('refuses --decoy-flowers, --ink and --birds without --extra-styles (they would do nothing)', () => {
+  it('refuses --decoy-flowers, --ink, --birds and --ornaments without --extra-styles (they would do nothing)', () => {
     expect(run(['--decoy-flowers'])).toMatch(/--decoy-flowers works only with --extra-styles/);
     expect(run(['--ink'])).toMatch(/--ink works only with --extra-styles/);
     expect(run(['--birds'])).toMatch(/--birds works only with --extra-styles/);
+    expect(run(['--ornaments'])).toMatch(/--ornaments works only with --extra-styles/);
   });
 });
