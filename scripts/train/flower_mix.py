@@ -77,12 +77,13 @@ def main():
     ap.add_argument("--first", default="flw1")
     ap.add_argument("--second", default="flw5")
     ap.add_argument("--spotter", nargs="+", default=["spot1"], help="one spotter, or several whose log-softmaxes are averaged (each at both scales)")
+    ap.add_argument("--spot-scales", type=float, nargs="+", default=[1.0, 0.75], help="the scales the spotter reads each crop at (export --spot-scales; a spotter trained with --spot-input-scale K wants K and 0.75 K)")
     ap.add_argument("--weights", type=float, nargs="+", default=[0.3, 0.4, 0.5, 0.6])
     ap.add_argument("--zoom", type=float, default=1.0, help="read the middle of each crop, this share of its height and width (stop 53: a single-tile set's crop is its whole picture)")
     a = ap.parse_args()
     torch.set_num_threads(2)
     first, second = network(a.first), network(a.second)
-    mixes = [FlowerMix(first, network(s), 0.0, (1.0, 0.75)).eval() for s in a.spotter]
+    mixes = [FlowerMix(first, network(s), 0.0, tuple(a.spot_scales)).eval() for s in a.spotter]
     for name, scenes in [(t, False) for t in a.tiles] + [(s, True) for s in a.scenes]:
         pool = pool_of(name, scenes)
         parts = {"first": [], "second": [], "y": []} | {f"spot{k}": [] for k in range(len(mixes))}
@@ -91,7 +92,7 @@ def main():
                 # the first reader once; each spotter at both scales, their mean log-softmax
                 parts["first"].append(F.log_softmax(first(x)[:, F0:F0 + 8], dim=1))
                 for k, mix in enumerate(mixes):
-                    parts[f"spot{k}"].append(mix.spot(x) / 2)
+                    parts[f"spot{k}"].append(mix.spot(x) / len(a.spot_scales))
                 parts["second"].append(F.log_softmax(second(x)[:, F0:F0 + 8], dim=1))
                 parts["y"].append(y)
         r1, r2, y = (torch.cat(parts[k]) for k in ("first", "second", "y"))

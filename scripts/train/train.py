@@ -385,7 +385,8 @@ F0 = D.CLS_INDEX["f1"]
 
 
 @torch.no_grad()
-def cls_eval(model, patches, labels, side, flw=False, large=False):
+def cls_eval(model, patches, labels, side, flw=False, large=False, up=None):
+    """Crop accuracy; `up` (spotter runs with --spot-input-scale) enlarges the crops first."""
     model.eval()
     gen = torch.Generator().manual_seed(0)
     correct = 0
@@ -393,7 +394,7 @@ def cls_eval(model, patches, labels, side, flw=False, large=False):
     for s in range(0, len(labels), 256):
         idx = np.arange(s, min(s + 256, len(labels)))
         x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=hw[0], out_w=hw[1], aug=False)
-        lo = model(x)
+        lo = model(up(x) if up else x)
         pred = lo[:, F0:F0 + 8].argmax(1) + F0 if flw else lo.argmax(1)
         correct += (pred == y).sum().item()
     model.train()
@@ -458,6 +459,14 @@ def train_cls(a):
     # a run that started from an ONNX file keeps its BatchNorm frozen when resumed
     # (as does one started from the checkpoint of such a run)
     frozen = bool(a.init_onnx) or init_frozen or bool((extra or {}).get("frozen_bn"))
+    # a spotter trained on enlarged crops (--spot-input-scale) keeps its scale when resumed
+    iscale = float((extra or {}).get("input_scale", a.spot_input_scale))
+    if iscale != 1.0 and not (flw and width == "spot"):
+        raise SystemExit("train: --spot-input-scale is for the character spotter only (flw --cls-width spot)")
+    isize = (round(FLW_H * iscale), round(FLW_W * iscale))
+    up = None if iscale == 1.0 else (lambda t: F.interpolate(t, size=isize, mode="bilinear", align_corners=False))
+    if up:
+        log(run, f"spotter input: the {FLW_H}x{FLW_W} crops enlarged to {isize[0]}x{isize[1]} (export with --spot-scales {iscale:g} ...)")
     log(run, f"{a.mode}: width {width}, {'large crops, ' if large else ''}grey {grey}, shuffle {shuffle}, {out_h}x{out_w}, {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), params {count_params(model)}, start step {step}/{a.steps}")
     model.train()
     if frozen:
@@ -480,7 +489,7 @@ def train_cls(a):
             g["lr"] = lr_at(step, bud.total, a.lr)
         idx = torch.randint(0, len(labels), (a.batch,), generator=gen).numpy()
         x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle, shape=a.shape, ink=a.ink, lowres=a.lowres, sharpen=a.sharpen)
-        logits = model(x)
+        logits = model(up(x) if up else x)
         if flw:
             logits, y = logits[:, F0:F0 + 8], y - F0
         ce_step(model, ema, opt, step, logits, y, agg)
@@ -490,10 +499,10 @@ def train_cls(a):
             agg = [0.0, 0, 0]
             t0 = time.time()
         if time.time() - last_ck > a.ckpt_min * 60 or bud.done(step):
-            save_ckpt(ck, model, ema, opt, step, gen, {**bud.state(), "width": width, "frozen_bn": frozen, "large": large})
+            save_ckpt(ck, model, ema, opt, step, gen, {**bud.state(), "width": width, "frozen_bn": frozen, "large": large, "input_scale": iscale})
             last_ck = time.time()
             if vp is not None:
-                acc = cls_eval(ema.m, vp, vl, vs, flw, large)
+                acc = cls_eval(ema.m, vp, vl, vs, flw, large, up)
                 log(run, f"ckpt step {step}: val(EMA) crop accuracy {acc:.4f} on {len(vl)}")
     log(run, f"finished at step {step}")
     name = "flowers.onnx" if flw else "classifier.onnx"
@@ -947,6 +956,20 @@ def _smoke_spotter(b, out):
     d.run, d.init, d.init_onnx = os.path.join(out, "spot-init"), os.path.join(c.run, "ckpt.pt"), None
     train_cls(d)
     assert torch.load(os.path.join(d.run, "ckpt.pt"), map_location="cpu")["extra"]["frozen_bn"], "spotter phase 2 unfroze BatchNorm"
+    # --spot-input-scale (run_spot6.sh): one step on enlarged crops, the scale kept in the checkpoint
+    # (a resumed run reads it from there); refused for anything but the spotter
+    e = argparse.Namespace(**vars(d))
+    e.run, e.spot_input_scale = os.path.join(out, "spot-big"), 1.5
+    train_cls(e)
+    got = torch.load(os.path.join(e.run, "ckpt.pt"), map_location="cpu")
+    assert got["step"] == 1 and got["extra"].get("input_scale") == 1.5, f"the enlarged-crop spotter's checkpoint: {got['extra']}"
+    f = argparse.Namespace(**vars(m))
+    f.run, f.init_onnx, f.spot_input_scale = os.path.join(out, "cls-big"), None, 1.5
+    try:
+        train_cls(f)
+        raise AssertionError("--spot-input-scale was taken for a classifier")
+    except SystemExit as err:
+        assert "spotter only" in str(err), err
     reader, _ = net_from_ckpt(os.path.join(b.run, "ckpt.pt"))
     # the trunk came from the classifier's first six blocks (one step moves a weight by about lr)
     from onnx_weights import load_onnx_into
@@ -1193,6 +1216,7 @@ def main():
     ap.add_argument("--shape", type=float, default=0.0, help="cls/flw: probability of each shape change (data.shape_aug: elastic warp, stroke width; frames at 0.08)")
     ap.add_argument("--ink", type=float, default=0.0, help="cls/flw: probability of reprinting a crop's drawing in one dark ink, a third of them as outlines (data.ink_aug)")
     ap.add_argument("--sharpen", type=float, default=0.0, help="cls/flw: probability of a phone's sharpening (data.sharpen_aug: an unsharp mask, a third after light smoothing)")
+    ap.add_argument("--spot-input-scale", type=float, default=1.0, help="flw --cls-width spot: enlarge each 96x72 crop by this factor (bilinear, as FlowerMix's --spot-scales does in the graph) before the spotter, so that small characters span more cells; export such a spotter with --spot-scales at this scale")
     ap.add_argument("--lowres", type=float, default=0.0, help="cls/flw: probability of shrinking a crop to 30 px .. 0.8x its height and enlarging it back (data.lowres_aug: a tile photographed small)")
     ap.add_argument("--init-member", type=int, default=None, help="cls: with --init-onnx, the network to start from in a file of averaged networks (0 = the first)")
     ap.add_argument("--large", action="store_true", help="cls: 96x72 crops from 160 px patches (the flower reader's), all classes")
