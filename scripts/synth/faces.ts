@@ -642,7 +642,7 @@ const f1 = (v: number) => v.toFixed(1);
  * polygon; sometimes hatching. Outlined in the set's ink (line-art sets) or filled in any colour.
  */
 function ornament(r: Rng, st: GlyphStyle, x0: number, y0: number, w: number, h: number): string {
-  const line = st.extra?.lineArt ?? chance(r, 0.5);
+  const line = !!st.extra?.lineArt;
   const ink = st.black;
   const palette = [st.green, st.red, st.blue, ink, '#d08020', '#e05080', '#6a4020', '#8a40a0'];
   const sw = uni(r, 2, 7);
