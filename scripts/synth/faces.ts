@@ -712,8 +712,9 @@ function ornament(r: Rng, st: GlyphStyle, x0: number, y0: number, w: number, h: 
         s += `<line x1="${f1(cx + Math.cos(a) * rad * i0)}" y1="${f1(cy + Math.sin(a) * rad * i0)}" x2="${f1(cx + Math.cos(a) * rad * i1)}" y2="${f1(cy + Math.sin(a) * rad * i1)}" ${strokeOf(c, 0.8)}/>`;
       }
     } else if (kind === 'scroll') {
-      let d = '', x = X(uni(r, 0, 0.3)), y = Y(uni(r, 0.2, 0.9));
-      d += `M${f1(x)},${f1(y)} `;
+      let x = X(uni(r, 0, 0.3));
+      const y = Y(uni(r, 0.2, 0.9));
+      let d = `M${f1(x)},${f1(y)} `;
       for (let k = 0, n2 = int(r, 2, 5); k < n2; k++) {
         const rad = uni(r, 10, 30);
         x += rad * 2;
