@@ -24,7 +24,7 @@ import torch.nn.functional as F
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import data as D  # noqa: E402
 from models import FLW_H, FLW_W, make_classifier  # noqa: E402
-from train import F0, RUNS, FlowerMix  # noqa: E402
+from train import F0, RUNS, FlowerMix, spotter_from_ckpt  # noqa: E402
 
 SECOND_BELOW = 0.8  # src/vision/pipeline.ts FLOWER_SECOND_BELOW
 
@@ -77,13 +77,14 @@ def main():
     ap.add_argument("--first", default="flw1")
     ap.add_argument("--second", default="flw5")
     ap.add_argument("--spotter", nargs="+", default=["spot1"], help="one spotter, or several whose log-softmaxes are averaged (each at both scales)")
-    ap.add_argument("--spot-scales", type=float, nargs="+", default=[1.0, 0.75], help="the scales the spotter reads each crop at (export --spot-scales; a spotter trained with --spot-input-scale K wants K and 0.75 K)")
+    ap.add_argument("--spot-scales", type=float, nargs="+", default=[1.0, 0.75], help="the scales the spotter reads each crop at (export --spot-scales); a spotter trained on crops enlarged K times (--spot-input-scale) reads each K times larger again")
     ap.add_argument("--weights", type=float, nargs="+", default=[0.3, 0.4, 0.5, 0.6])
     ap.add_argument("--zoom", type=float, default=1.0, help="read the middle of each crop, this share of its height and width (stop 53: a single-tile set's crop is its whole picture)")
     a = ap.parse_args()
     torch.set_num_threads(2)
     first, second = network(a.first), network(a.second)
-    mixes = [FlowerMix(first, network(s), 0.0, tuple(a.spot_scales)).eval() for s in a.spotter]
+    # a spotter trained on enlarged crops reads them enlarged (ScaledSpotter), as export writes it
+    mixes = [FlowerMix(first, spotter_from_ckpt(os.path.join(RUNS, s, "ckpt.pt"))[0], 0.0, tuple(a.spot_scales)).eval() for s in a.spotter]
     for name, scenes in [(t, False) for t in a.tiles] + [(s, True) for s in a.scenes]:
         pool = pool_of(name, scenes)
         parts = {"first": [], "second": [], "y": []} | {f"spot{k}": [] for k in range(len(mixes))}

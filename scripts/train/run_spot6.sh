@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Flower-character spotter, phase 6 (29 Nov 2026, stop 55): the shipped spotter (runs/spot1, see
 # run_spot4.sh) trained on crops enlarged 1.5 times (--spot-input-scale 1.5: each 96x72 crop
-# resized to 144x108, as FlowerMix's in-graph resize does at export --spot-scales 1.5 ...), so that
+# resized to 144x108; the checkpoint keeps the scale, and export reads it so: ScaledSpotter), so that
 # a corner character 8-12 px high spans twice as many of its cells. Its confusions are of
 # characters that share a top (菊 and 蘭, 春 and 冬) at that size, which more training at the old
 # scale (phases 3-5) did not cure. The phase-4 sets (with the --ornaments sets), lr 5e-4, seed 43,

@@ -466,7 +466,7 @@ def train_cls(a):
     isize = (round(FLW_H * iscale), round(FLW_W * iscale))
     up = None if iscale == 1.0 else (lambda t: F.interpolate(t, size=isize, mode="bilinear", align_corners=False))
     if up:
-        log(run, f"spotter input: the {FLW_H}x{FLW_W} crops enlarged to {isize[0]}x{isize[1]} (export with --spot-scales {iscale:g} ...)")
+        log(run, f"spotter input: the {FLW_H}x{FLW_W} crops enlarged to {isize[0]}x{isize[1]} (export reads it the same way: ScaledSpotter)")
     log(run, f"{a.mode}: width {width}, {'large crops, ' if large else ''}grey {grey}, shuffle {shuffle}, {out_h}x{out_w}, {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), params {count_params(model)}, start step {step}/{a.steps}")
     model.train()
     if frozen:
@@ -569,6 +569,27 @@ class ReaderEnsemble(torch.nn.Module):
     def forward(self, x):
         p = torch.stack([F.softmax(n(x)[:, F0:F0 + 8], dim=1) for n in self.nets]).mean(0)
         return F.pad(torch.log(p.clamp_min(1e-12)), (F0, len(D.CLASSES) - F0 - 8))
+
+
+class ScaledSpotter(torch.nn.Module):
+    """A spotter trained on enlarged crops (`--spot-input-scale K`, kept in its checkpoint): it
+    reads whatever crop it is given enlarged K times (bilinear), so that in FlowerMix at scales
+    1 and 0.75 it reads 96x72 crops at 144x108 and 72x54 ones at 108x81 for K = 1.5."""
+
+    def __init__(self, net, k):
+        super().__init__()
+        self.net, self.k = net, float(k)
+
+    def forward(self, x):
+        # a scale factor rather than a size: traced for ONNX, the crop's shape is not a number
+        return self.net(F.interpolate(x, scale_factor=self.k, mode="bilinear", align_corners=False))
+
+
+def spotter_from_ckpt(path):
+    """A spotter run's EMA network, wrapped in ScaledSpotter when it was trained on enlarged crops."""
+    net, state = net_from_ckpt(path)
+    k = float(state.get("extra", {}).get("input_scale", 1.0))
+    return (ScaledSpotter(net, k) if k != 1.0 else net), state
 
 
 class SpotterEnsemble(torch.nn.Module):
@@ -963,6 +984,13 @@ def _smoke_spotter(b, out):
     train_cls(e)
     got = torch.load(os.path.join(e.run, "ckpt.pt"), map_location="cpu")
     assert got["step"] == 1 and got["extra"].get("input_scale") == 1.5, f"the enlarged-crop spotter's checkpoint: {got['extra']}"
+    big, _ = spotter_from_ckpt(os.path.join(e.run, "ckpt.pt"))
+    assert isinstance(big, ScaledSpotter) and not isinstance(spotter_from_ckpt(os.path.join(d.run, "ckpt.pt"))[0], ScaledSpotter)
+    xb = torch.rand(2, 3, FLW_H, FLW_W)
+    with torch.no_grad():
+        big.eval()
+        want = big.net(F.interpolate(xb, size=(144, 108), mode="bilinear", align_corners=False))
+        assert (big(xb) - want).abs().max().item() < 1e-5, "the scaled spotter does not read the crop enlarged 1.5 times"
     f = argparse.Namespace(**vars(m))
     f.run, f.init_onnx, f.spot_input_scale = os.path.join(out, "cls-big"), None, 1.5
     try:
@@ -1157,9 +1185,9 @@ def export_from_ckpt(a):
             if not a.flw_also or len(a.flw_also) != 1 or not a.spot_run:
                 raise SystemExit("export --flw-cascade: give exactly one --flw-also run (the second reader) and --spot-run")
             second = net_from_ckpt(run_ckpt(a.flw_also[0]))[0]
-            sp = net_from_ckpt(run_ckpt(a.spot_run))[0]
+            sp = spotter_from_ckpt(run_ckpt(a.spot_run))[0]
             if getattr(a, "spot_also", None):
-                sp = SpotterEnsemble([sp] + [net_from_ckpt(run_ckpt(run))[0] for run in a.spot_also])
+                sp = SpotterEnsemble([sp] + [spotter_from_ckpt(run_ckpt(run))[0] for run in a.spot_also])
                 print(f"  spotters averaged with {', '.join(a.spot_also)}")
             export_flw_cascade(m, second, sp, out, a.spot_weight, tuple(getattr(a, "spot_scales", None) or (1.0,)))
             print(f"  second reader {a.flw_also[0]} -> {os.path.join(out, 'flowers2.onnx')}; spotter {run_ckpt(a.spot_run)} at weight {a.spot_weight}")
@@ -1169,7 +1197,7 @@ def export_from_ckpt(a):
             if a.flw_also:
                 m = ReaderEnsemble([m] + [net_from_ckpt(run_ckpt(run))[0] for run in a.flw_also])
                 print(f"  readers averaged with {', '.join(a.flw_also)}")
-            sp = net_from_ckpt(run_ckpt(a.spot_run))[0] if a.spot_run else None
+            sp = spotter_from_ckpt(run_ckpt(a.spot_run))[0] if a.spot_run else None
             nr = None
             if getattr(a, "num_run", None):
                 if sp is None:
@@ -1216,7 +1244,7 @@ def main():
     ap.add_argument("--shape", type=float, default=0.0, help="cls/flw: probability of each shape change (data.shape_aug: elastic warp, stroke width; frames at 0.08)")
     ap.add_argument("--ink", type=float, default=0.0, help="cls/flw: probability of reprinting a crop's drawing in one dark ink, a third of them as outlines (data.ink_aug)")
     ap.add_argument("--sharpen", type=float, default=0.0, help="cls/flw: probability of a phone's sharpening (data.sharpen_aug: an unsharp mask, a third after light smoothing)")
-    ap.add_argument("--spot-input-scale", type=float, default=1.0, help="flw --cls-width spot: enlarge each 96x72 crop by this factor (bilinear, as FlowerMix's --spot-scales does in the graph) before the spotter, so that small characters span more cells; export such a spotter with --spot-scales at this scale")
+    ap.add_argument("--spot-input-scale", type=float, default=1.0, help="flw --cls-width spot: enlarge each 96x72 crop by this factor (bilinear, as FlowerMix's --spot-scales does in the graph) before the spotter, so that small characters span more cells; kept in the checkpoint, and export and flower_mix.py read such a spotter through ScaledSpotter")
     ap.add_argument("--lowres", type=float, default=0.0, help="cls/flw: probability of shrinking a crop to 30 px .. 0.8x its height and enlarging it back (data.lowres_aug: a tile photographed small)")
     ap.add_argument("--init-member", type=int, default=None, help="cls: with --init-onnx, the network to start from in a file of averaged networks (0 = the first)")
     ap.add_argument("--large", action="store_true", help="cls: 96x72 crops from 160 px patches (the flower reader's), all classes")
