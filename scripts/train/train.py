@@ -437,10 +437,11 @@ def train_cls(a):
     ema = EMA(model)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=5e-4)
     gen = torch.Generator().manual_seed(a.seed)
-    init_frozen = False
+    init_frozen, init_scale = False, 1.0
     if a.init and not os.path.exists(ck):
         init = torch.load(a.init, map_location="cpu")
         init_frozen = bool(init.get("extra", {}).get("frozen_bn"))
+        init_scale = float(init.get("extra", {}).get("input_scale", 1.0))
         model.load_state_dict(init["ema"])
         ema.m.load_state_dict(init["ema"])
         log(run, f"initialised from the EMA weights of {a.init} (step {init['step']})")
@@ -459,8 +460,9 @@ def train_cls(a):
     # a run that started from an ONNX file keeps its BatchNorm frozen when resumed
     # (as does one started from the checkpoint of such a run)
     frozen = bool(a.init_onnx) or init_frozen or bool((extra or {}).get("frozen_bn"))
-    # a spotter trained on enlarged crops (--spot-input-scale) keeps its scale when resumed
-    iscale = float((extra or {}).get("input_scale", a.spot_input_scale))
+    # a spotter trained on enlarged crops (--spot-input-scale) keeps its scale when resumed, and
+    # passes it on to a run started from its checkpoint unless that run gives its own
+    iscale = float((extra or {}).get("input_scale", a.spot_input_scale if a.spot_input_scale is not None else init_scale))
     if iscale != 1.0 and not (flw and width == "spot"):
         raise SystemExit("train: --spot-input-scale is for the character spotter only (flw --cls-width spot)")
     isize = (round(FLW_H * iscale), round(FLW_W * iscale))
@@ -991,6 +993,10 @@ def _smoke_spotter(b, out):
         big.eval()
         want = big.net(F.interpolate(xb, size=(144, 108), mode="bilinear", align_corners=False))
         assert (big(xb) - want).abs().max().item() < 1e-5, "the scaled spotter does not read the crop enlarged 1.5 times"
+    g = argparse.Namespace(**vars(e))
+    g.run, g.init, g.spot_input_scale = os.path.join(out, "spot-big-init"), os.path.join(e.run, "ckpt.pt"), None
+    train_cls(g)
+    assert torch.load(os.path.join(g.run, "ckpt.pt"), map_location="cpu")["extra"].get("input_scale") == 1.5, "a run from the enlarged spotter's checkpoint lost its scale"
     f = argparse.Namespace(**vars(m))
     f.run, f.init_onnx, f.spot_input_scale = os.path.join(out, "cls-big"), None, 1.5
     try:
@@ -1244,7 +1250,7 @@ def main():
     ap.add_argument("--shape", type=float, default=0.0, help="cls/flw: probability of each shape change (data.shape_aug: elastic warp, stroke width; frames at 0.08)")
     ap.add_argument("--ink", type=float, default=0.0, help="cls/flw: probability of reprinting a crop's drawing in one dark ink, a third of them as outlines (data.ink_aug)")
     ap.add_argument("--sharpen", type=float, default=0.0, help="cls/flw: probability of a phone's sharpening (data.sharpen_aug: an unsharp mask, a third after light smoothing)")
-    ap.add_argument("--spot-input-scale", type=float, default=1.0, help="flw --cls-width spot: enlarge each 96x72 crop by this factor (bilinear, as FlowerMix's --spot-scales does in the graph) before the spotter, so that small characters span more cells; kept in the checkpoint, and export and flower_mix.py read such a spotter through ScaledSpotter")
+    ap.add_argument("--spot-input-scale", type=float, default=None, help="flw --cls-width spot: enlarge each 96x72 crop by this factor (default 1, or the --init checkpoint's) (bilinear, as FlowerMix's --spot-scales does in the graph) before the spotter, so that small characters span more cells; kept in the checkpoint, and export and flower_mix.py read such a spotter through ScaledSpotter")
     ap.add_argument("--lowres", type=float, default=0.0, help="cls/flw: probability of shrinking a crop to 30 px .. 0.8x its height and enlarging it back (data.lowres_aug: a tile photographed small)")
     ap.add_argument("--init-member", type=int, default=None, help="cls: with --init-onnx, the network to start from in a file of averaged networks (0 = the first)")
     ap.add_argument("--large", action="store_true", help="cls: 96x72 crops from 160 px patches (the flower reader's), all classes")
