@@ -106,6 +106,13 @@ export function matchBoxes(gt: Box[], pred: { box: Box; score: number }[], thr =
   return out;
 }
 
+/** The labelled tile a left-out detection covers (IoU >= 0.5), or null: was it a tile after all? */
+function truthAt(gt: { code: string; box: Box }[], box: Box): string | null {
+  let best = 0.5, code: string | null = null;
+  for (const g of gt) { const v = iou(g.box, box); if (v >= best) { best = v; code = g.code; } }
+  return code;
+}
+
 async function drawScene(file: string, r: ScanResult, lab: Label, out: string): Promise<void> {
   const W = r.width, H = r.height;
   const s = Math.min(1, 1024 / Math.max(W, H));
@@ -261,6 +268,7 @@ async function main(): Promise<void> {
           missed: gt.filter((_, i) => !found.has(i)).map((t) => ({ code: t.code, box: t.box })),
           extra: extras.map((t) => ({ read: t.code, score: +t.score.toFixed(3), box: t.box.map((v) => +v.toFixed(1)) })),
           notes: r.notes,
+          ...(r.leftOut?.length ? { leftOut: r.leftOut.map((t) => ({ read: t.code, score: +t.score.toFixed(3), box: t.box.map((v) => +v.toFixed(1)), truth: truthAt(gt, t.box) })) } : {}),
         }));
       }
       if (m.length < gt.length) lost.missed++;

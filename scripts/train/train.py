@@ -466,7 +466,7 @@ def train_cls(a):
     if iscale != 1.0 and not (flw and width == "spot"):
         raise SystemExit("train: --spot-input-scale is for the character spotter only (flw --cls-width spot)")
     isize = (round(FLW_H * iscale), round(FLW_W * iscale))
-    up = None if iscale == 1.0 else (lambda t: F.interpolate(t, size=isize, mode="bilinear", align_corners=False))
+    up = None if iscale == 1.0 else (lambda t: enlarge(t, iscale))
     if up:
         log(run, f"spotter input: the {FLW_H}x{FLW_W} crops enlarged to {isize[0]}x{isize[1]} (export reads it the same way: ScaledSpotter)")
     log(run, f"{a.mode}: width {width}, {'large crops, ' if large else ''}grey {grey}, shuffle {shuffle}, {out_h}x{out_w}, {len(pool[1])} crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles), params {count_params(model)}, start step {step}/{a.steps}")
@@ -573,6 +573,13 @@ class ReaderEnsemble(torch.nn.Module):
         return F.pad(torch.log(p.clamp_min(1e-12)), (F0, len(D.CLASSES) - F0 - 8))
 
 
+def enlarge(x, k):
+    """Crops `x` enlarged k times (bilinear): how a spotter trained with --spot-input-scale k
+    reads its crops, in training and, through ScaledSpotter, in the exported graph. A scale factor
+    rather than a size, as traced for ONNX the crop's shape is not a number."""
+    return F.interpolate(x, scale_factor=k, mode="bilinear", align_corners=False)
+
+
 class ScaledSpotter(torch.nn.Module):
     """A spotter trained on enlarged crops (`--spot-input-scale K`, kept in its checkpoint): it
     reads whatever crop it is given enlarged K times (bilinear), so that in FlowerMix at scales
@@ -583,8 +590,7 @@ class ScaledSpotter(torch.nn.Module):
         self.net, self.k = net, float(k)
 
     def forward(self, x):
-        # a scale factor rather than a size: traced for ONNX, the crop's shape is not a number
-        return self.net(F.interpolate(x, scale_factor=self.k, mode="bilinear", align_corners=False))
+        return self.net(enlarge(x, self.k))
 
 
 def spotter_from_ckpt(path):
