@@ -185,6 +185,14 @@ def photometric(x, gen, strength=1.0, grey=0.08, shuffle=0.0):
     return x.clamp(0, 1)
 
 
+def picked(x, gen, p):
+    """The crops of x (N,...) that a change made with probability `p` each picks, in order (none,
+    and no draw from `gen`, with p <= 0), and a copy of x to change them in (x itself when none
+    is picked)."""
+    sel = [] if p <= 0 else torch.nonzero(torch.rand(x.shape[0], generator=gen) < p).flatten().tolist()
+    return sel, (x.clone() if sel else x)
+
+
 def lowres_aug(x, gen, p=0.3, lo_px=30, hi=0.8):
     """A tile photographed small: on a random subset of the crops (probability `p` each), the crop
     is shrunk to a height of `lo_px` to `hi` x its own (area averaging, as a camera's pixels do) and enlarged back
@@ -192,18 +200,41 @@ def lowres_aug(x, gen, p=0.3, lo_px=30, hi=0.8):
     looks as it does in a tile 30-60 px tall. The single-tile sets are rendered at 128 px and
     sharp; the val-holdout flowers misread were mostly 50-65 px tall in the 1024-px photo.
     x: (N,3,H,W) in [0,1]. Returns a new tensor (or x itself with p=0)."""
-    if p <= 0:
-        return x
-    N, _, H, W = x.shape
-    sel = torch.nonzero(torch.rand(N, generator=gen) < p).flatten().tolist()
-    if not sel:
-        return x
-    x = x.clone()
+    sel, x = picked(x, gen, p)
+    H, W = x.shape[2:]
     for i in sel:
         h = round(float(torch.empty(1).uniform_(min(lo_px, hi * H), hi * H, generator=gen)))
         w = max(3, round(W * h / H))
         small = F.interpolate(x[i:i + 1], size=(h, w), mode="area")
         x[i:i + 1] = F.interpolate(small, size=(H, W), mode="bilinear", align_corners=False)
+    return x
+
+
+def cut_aug(x, gen, p=0.1, lo=0.05, hi=0.5, margin=0.04):
+    """A tile cut by the photo's edge, as the pipeline reads it from its completed box
+    (completeCutBoxes in src/vision/preprocess.ts): on a random subset of the crops (probability
+    `p` each), one side, from the crop's margin and `lo` to `hi` of the tile beyond it, is the last
+    row or column of pixels still in the photo repeated (cropTiles samples the edge's own pixels
+    beyond the raster). The scene sets label a cut tile by its visible part only, so no network
+    was trained on this view (model/HISTORY.md, stops 45 and 56). x: (N,3,H,W). Returns a new
+    tensor (or x itself with p=0)."""
+    sel, x = picked(x, gen, p)
+    H, W = x.shape[2:]
+    for i in sel:
+        side = int(torch.randint(4, (1,), generator=gen))
+        frac = margin + float(torch.empty(1).uniform_(lo, hi, generator=gen))
+        if side < 2:
+            d = max(1, round(frac * H))
+            if side == 0:
+                x[i, :, :d] = x[i, :, d:d + 1]
+            else:
+                x[i, :, H - d:] = x[i, :, H - d - 1:H - d]
+        else:
+            d = max(1, round(frac * W))
+            if side == 2:
+                x[i, :, :, :d] = x[i, :, :, d:d + 1]
+            else:
+                x[i, :, :, W - d:] = x[i, :, :, W - d - 1:W - d]
     return x
 
 
@@ -213,13 +244,7 @@ def sharpen_aug(x, gen, p=0.3):
     on a third of them after a light smoothing (sigma 0.5-1, its noise reduction). Sharpening at
     the photo's working scale cost val-holdout 0.003 (mild) to 0.016 (strong) of tile accuracy
     (stop 42 stress sets). x: (N,3,H,W) in [0,1]. Returns a new tensor (or x itself with p=0)."""
-    if p <= 0:
-        return x
-    N = x.shape[0]
-    sel = torch.nonzero(torch.rand(N, generator=gen) < p).flatten().tolist()
-    if not sel:
-        return x
-    x = x.clone()
+    sel, x = picked(x, gen, p)
     u = lambda lo, hi: float(torch.empty(1).uniform_(lo, hi, generator=gen))
     for i in sel:
         xi = x[i:i + 1]
@@ -399,7 +424,7 @@ def _extract_patch(im, q, ctx=PATCH_CTX, size=PATCH):
     return np.asarray(im.transform((size, size), Image.EXTENT, box, Image.BILINEAR))
 
 
-def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True, margin=1.08, grey=0.08, shuffle=0.0, shape=0.0, ink=0.0, lowres=0.0, sharpen=0.0):
+def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True, margin=1.08, grey=0.08, shuffle=0.0, shape=0.0, ink=0.0, lowres=0.0, sharpen=0.0, cut=0.0):
     """Affine-sample a (jittered) tile box from each context patch into out_h x out_w.
     Sideways tiles are stood up (rotated +-90 deg); 180 deg rotation at random."""
     n = len(idx)
@@ -446,6 +471,9 @@ def cls_batch(patches, labels, sideways, idx, gen, out_h=64, out_w=48, aug=True,
     if aug and sharpen > 0:
         # after the blur and noise, as a phone sharpens what its optics and sensor gave
         x = sharpen_aug(x, gen, p=sharpen)
+    if aug and cut > 0:
+        # last: the pipeline repeats the photo's final pixels, noise, blur and all
+        x = cut_aug(x, gen, p=cut)
     return x, torch.from_numpy(labels[idx])
 
 

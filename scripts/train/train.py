@@ -490,7 +490,7 @@ def train_cls(a):
         for g in opt.param_groups:
             g["lr"] = lr_at(step, bud.total, a.lr)
         idx = torch.randint(0, len(labels), (a.batch,), generator=gen).numpy()
-        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle, shape=a.shape, ink=a.ink, lowres=a.lowres, sharpen=a.sharpen)
+        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle, shape=a.shape, ink=a.ink, lowres=a.lowres, sharpen=a.sharpen, cut=a.cut)
         logits = model(up(x) if up else x)
         if flw:
             logits, y = logits[:, F0:F0 + 8], y - F0
@@ -788,6 +788,8 @@ def smoke(a):
         # and the small-tile resampling (data.lowres_aug)
         b.lowres = 0.0 if mode == "det" else 1.0
         b.sharpen = 0.0 if mode == "det" else 1.0
+        # and the tile cut by the photo's edge (data.cut_aug)
+        b.cut = 0.0 if mode == "det" else 1.0
         if mode == "flw":
             # it starts from the classifier, as the shipped one does
             b.init_onnx = os.path.join(out, "cls", "classifier.onnx")
@@ -816,6 +818,7 @@ def smoke(a):
     _smoke_import(out)
     _smoke_ink()
     _smoke_lowres()
+    _smoke_cut()
     _smoke_budget()
     _smoke_sharpen()
     _smoke_verifier(a, out)
@@ -933,6 +936,35 @@ def _smoke_lowres():
     y = D.lowres_aug(board, gen, p=1.0)
     assert y.shape == board.shape and 0 <= y.min() and y.max() <= 1
     assert (y - 0.5).abs().mean() < 0.1, "the checkerboard kept its detail"
+
+
+def _smoke_cut():
+    """data.cut_aug returns the crops as they are with p=0, and with p=1 each crop has one side,
+    at least the margin and 5 % of the tile deep and at most 58 % of the crop, whose rows or
+    columns all repeat the first one inside, while the rest of the crop is untouched."""
+    gen = torch.Generator().manual_seed(4)
+    x = torch.rand(16, 3, CLS_H, CLS_W)
+    assert D.cut_aug(x, gen, p=0.0) is x, "with p=0 the crops are returned as they are"
+    y = D.cut_aug(x, gen, p=1.0)
+    assert y.shape == x.shape
+    for i in range(len(x)):
+        changed = (y[i] != x[i]).any(0)  # (H, W)
+        rows, cols = changed.any(1).nonzero().flatten(), changed.any(0).nonzero().flatten()
+        H, W = CLS_H, CLS_W
+        if changed[:, 0].all() or changed[:, -1].all():  # a left or right side
+            d = len(cols)
+            band = y[i, :, :, :d] if changed[:, 0].all() else y[i, :, :, W - d:]
+            edge = y[i, :, :, d:d + 1] if changed[:, 0].all() else y[i, :, :, W - d - 1:W - d]
+            span = W
+        else:  # the top or the bottom
+            assert changed[0].all() or changed[-1].all(), f"crop {i}: no side repeated"
+            d = len(rows)
+            band = y[i, :, :d] if changed[0].all() else y[i, :, H - d:]
+            edge = y[i, :, d:d + 1] if changed[0].all() else y[i, :, H - d - 1:H - d]
+            span = H
+        assert 0.09 * span - 1 <= d <= 0.54 * span + 1, f"crop {i}: {d} of {span} px cut"
+        assert (band == edge).all(), f"crop {i}: the cut side does not repeat the edge's pixels"
+        assert int(changed.sum()) <= d * (W if span == H else H), f"crop {i}: pixels changed outside the cut side"
 
 
 def _smoke_sharpen():
@@ -1257,6 +1289,7 @@ def main():
     ap.add_argument("--ink", type=float, default=0.0, help="cls/flw: probability of reprinting a crop's drawing in one dark ink, a third of them as outlines (data.ink_aug)")
     ap.add_argument("--sharpen", type=float, default=0.0, help="cls/flw: probability of a phone's sharpening (data.sharpen_aug: an unsharp mask, a third after light smoothing)")
     ap.add_argument("--spot-input-scale", type=float, default=None, help="flw --cls-width spot: enlarge each 96x72 crop by this factor (default 1, or the --init checkpoint's) (bilinear, as FlowerMix's --spot-scales does in the graph) before the spotter, so that small characters span more cells; kept in the checkpoint, and export and flower_mix.py read such a spotter through ScaledSpotter")
+    ap.add_argument("--cut", type=float, default=0.0, help="cls: probability of showing a crop as the pipeline reads a tile cut by the photo's edge (data.cut_aug: one side repeats the last pixels inside)")
     ap.add_argument("--lowres", type=float, default=0.0, help="cls/flw: probability of shrinking a crop to 30 px .. 0.8x its height and enlarging it back (data.lowres_aug: a tile photographed small)")
     ap.add_argument("--init-member", type=int, default=None, help="cls: with --init-onnx, the network to start from in a file of averaged networks (0 = the first)")
     ap.add_argument("--large", action="store_true", help="cls: 96x72 crops from 160 px patches (the flower reader's), all classes")
