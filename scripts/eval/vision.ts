@@ -106,11 +106,10 @@ export function matchBoxes(gt: Box[], pred: { box: Box; score: number }[], thr =
   return out;
 }
 
-/** The labelled tile a left-out detection covers (IoU >= 0.5), or null: was it a tile after all? */
+/** The labelled tile a left-out detection covers (matched as matchBoxes matches), or null: was it a tile after all? */
 function truthAt(gt: { code: string; box: Box }[], box: Box): string | null {
-  let best = 0.5, code: string | null = null;
-  for (const g of gt) { const v = iou(g.box, box); if (v >= best) { best = v; code = g.code; } }
-  return code;
+  const m = matchBoxes(gt.map((g) => g.box), [{ box, score: 1 }])[0];
+  return m ? gt[m.gt]!.code : null;
 }
 
 async function drawScene(file: string, r: ScanResult, lab: Label, out: string): Promise<void> {
