@@ -816,6 +816,7 @@ def smoke(a):
             assert torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")["extra"]["large"]
     _smoke_ensemble(out)
     _smoke_import(out)
+    _smoke_blend(out)
     _smoke_ink()
     _smoke_lowres()
     _smoke_cut()
@@ -907,6 +908,32 @@ def _smoke_import(out):
         raise AssertionError("import accepted member 2 of a file of two networks")
     except ValueError:
         pass
+
+
+def _smoke_blend(out):
+    """train.py blend: the blend's weights are (1 - w) * the first's + w * the second's (weight 0
+    gives the first back exactly), and two different networks are refused."""
+    runs = [os.path.join(out, r, "ckpt.pt") for r in ("cls-m", "cls-m2")]
+    for w in (0.0, 0.25):
+        b = argparse.Namespace(init=runs[0], blend_with=runs[1], blend_weight=w, run=os.path.join(out, f"blend-{w}"))
+        blend(b)
+        got = torch.load(os.path.join(b.run, "ckpt.pt"), map_location="cpu")
+        one, two = (torch.load(p, map_location="cpu")["ema"] for p in runs)
+        for k, v in got["ema"].items():
+            want = one[k] if not v.is_floating_point() else (1 - w) * one[k] + w * two[k]
+            assert torch.allclose(v, want, atol=1e-6), f"blend {w}: {k} is not the weighted mean"
+            if w == 0.0:
+                assert torch.equal(v, one[k]), f"blend 0: {k} is not the first network's"
+        assert got["extra"]["width"] == "m" and got["extra"]["blend"]["weight"] == w
+        assert not torch.equal(got["ema"]["fc.weight"], two["fc.weight"])
+    for bad in (argparse.Namespace(init=runs[0], blend_with=os.path.join(out, "cls", "ckpt.pt"), blend_weight=0.5, run=os.path.join(out, "blend-bad")),
+                argparse.Namespace(init=runs[0], blend_with=runs[1], blend_weight=1.5, run=os.path.join(out, "blend-bad"))):
+        try:
+            blend(bad)
+            raise AssertionError(f"blend accepted {bad.blend_with} at weight {bad.blend_weight}")
+        except SystemExit as e:
+            assert "blend:" in str(e), e
+    assert not os.path.exists(os.path.join(out, "blend-bad")), "a refused blend wrote a checkpoint"
 
 
 def _smoke_budget():
@@ -1188,6 +1215,34 @@ def import_onnx(a):
     print(f"import: {a.init_onnx} (member {a.init_member}) -> {os.path.join(a.run, 'ckpt.pt')}")
 
 
+def blend(a):
+    """A checkpoint (runs/<--run>/ckpt.pt, EMA = weights) whose weights lie between two of the
+    same network: (1 - w) * --init's + w * --blend-with's, w = --blend-weight. With --init the
+    network a fine-tune started from (`import` of its init.onnx) and --blend-with the fine-tune,
+    this keeps part of what the fine-tune learned while staying near the start, which read held-out
+    designs better (weight-space ensembling of a fine-tune, WiSE-FT; model/HISTORY.md, stop 57).
+    BatchNorm statistics are blended too; a fine-tune with BatchNorm frozen leaves them as they
+    were."""
+    if not a.init or not a.blend_with or not a.run:
+        raise SystemExit("blend: --init CKPT, --blend-with CKPT and --run DIR are required")
+    w = a.blend_weight
+    if not 0.0 <= w <= 1.0:
+        raise SystemExit(f"blend: --blend-weight {w} is outside 0..1")
+    one, two = (torch.load(p, map_location="cpu") for p in (a.init, a.blend_with))
+    for key, default in (("width", "s"), ("large", False)):
+        if one.get("extra", {}).get(key, default) != two.get("extra", {}).get(key, default):
+            raise SystemExit(f"blend: {a.init} and {a.blend_with} differ in {key}; they are not the same network")
+    ea, eb = one["ema"], two["ema"]
+    bad = sorted(k for k in set(ea) | set(eb) if k not in ea or k not in eb or ea[k].shape != eb[k].shape)
+    if bad:
+        raise SystemExit(f"blend: {a.init} and {a.blend_with} differ in {len(bad)} tensors ({', '.join(bad[:3])}); they are not the same network")
+    sd = {k: torch.lerp(v.float(), eb[k].float(), w).to(v.dtype) if v.is_floating_point() else v for k, v in ea.items()}
+    os.makedirs(a.run, exist_ok=True)
+    extra = dict(one.get("extra", {}), blend={"init": a.init, "with": a.blend_with, "weight": w})
+    torch.save({"model": sd, "ema": sd, "step": 0, "extra": extra}, os.path.join(a.run, "ckpt.pt"))
+    print(f"blend: {1 - w:g} x {a.init} + {w:g} x {a.blend_with} -> {os.path.join(a.run, 'ckpt.pt')}")
+
+
 def export_from_ckpt(a):
     """Export the EMA weights of runs/<det|cls>/ckpt.pt to ONNX files in --out."""
     out = a.out or os.path.join(D.ROOT, "model")
@@ -1262,7 +1317,7 @@ def export_from_ckpt(a):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("mode", choices=["det", "cls", "flw", "smoke", "export", "import"])
+    ap.add_argument("mode", choices=["det", "cls", "flw", "smoke", "export", "import", "blend"])
     ap.add_argument("--train", nargs="+", default=[os.path.join(D.ROOT, "training-data", "train")])
     ap.add_argument("--tiles", nargs="*", default=None)
     ap.add_argument("--val", default=None)
@@ -1294,6 +1349,8 @@ def main():
     ap.add_argument("--init-member", type=int, default=None, help="cls: with --init-onnx, the network to start from in a file of averaged networks (0 = the first)")
     ap.add_argument("--large", action="store_true", help="cls: 96x72 crops from 160 px patches (the flower reader's), all classes")
     ap.add_argument("--init", default=None, help="cls: start from the EMA weights of this checkpoint (fresh optimiser and schedule)")
+    ap.add_argument("--blend-with", default=None, help="blend: the second checkpoint (a fine-tune of --init's network)")
+    ap.add_argument("--blend-weight", type=float, default=0.5, help="blend: its weight w; the blend is (1 - w) * --init + w * --blend-with")
     ap.add_argument("--init-onnx", default=None, help="det/cls: start from the weights of an exported ONNX model (onnx_weights.py); BatchNorm stays frozen")
     ap.add_argument("--steps", type=int, default=3000)
     ap.add_argument("--cls-width", choices=["s", "m", "spot"], default="s", help="cls/flw: classifier width preset (models.CLS_WIDTHS), or spot: the flower-character spotter (models.Spotter, flw only); a resumed run keeps its own")
@@ -1315,7 +1372,7 @@ def main():
         a.batch = 16 if a.mode == "det" else 128
     if a.lr is None:
         a.lr = 3e-3 if a.mode == "det" else 2e-3
-    {"det": train_det, "cls": train_cls, "flw": train_cls, "smoke": smoke, "export": export_from_ckpt, "import": import_onnx}[a.mode](a)
+    {"det": train_det, "cls": train_cls, "flw": train_cls, "smoke": smoke, "export": export_from_ckpt, "import": import_onnx, "blend": blend}[a.mode](a)
 
 
 if __name__ == "__main__":
