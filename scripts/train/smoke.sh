@@ -3,7 +3,7 @@
 # temp dir, run one training step of the detector, the classifier and the flower reader, export
 # them to ONNX, read the exports back (the same outputs as their checkpoints) and run one
 # fine-tune step from the detector's and the classifier's (the latter on large 96x72 crops), and
-# one step of the tile verifier.
+# one step of the tile verifier, and a blend of two classifiers' weights.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 TMP=$(mktemp -d)
@@ -21,6 +21,8 @@ test -s "$TMP/run/spot/flowers.onnx" && test -s "$TMP/run/flowers-mix.onnx"
 test -s "$TMP/run/flw-cascade/flowers.onnx" && test -s "$TMP/run/flw-cascade/flowers2.onnx"
 # the numeral reader (numerals.py) trained one step, and the mix with it
 test -s "$TMP/run/num/ckpt.pt" && test -s "$TMP/run/num-flw/flowers.onnx"
+# two classifiers blended (train.py blend), as classifiers 22w and 23w are
+test -s "$TMP/run/blend-0.25/ckpt.pt"
 # the tile verifier (verifier.py) trained one step from mined crops, and exported
 test -s "$TMP/run/ver/verifier.onnx"
 echo "train smoke: ok"
