@@ -1229,9 +1229,9 @@ def blend(a):
     if not 0.0 <= w <= 1.0:
         raise SystemExit(f"blend: --blend-weight {w} is outside 0..1")
     one, two = (torch.load(p, map_location="cpu") for p in (a.init, a.blend_with))
-    for key, default in (("width", "s"), ("large", False)):
+    for key, default in (("width", "s"), ("large", False), ("input_scale", None)):
         if one.get("extra", {}).get(key, default) != two.get("extra", {}).get(key, default):
-            raise SystemExit(f"blend: {a.init} and {a.blend_with} differ in {key}; they are not the same network")
+            raise SystemExit(f"blend: {a.init} and {a.blend_with} differ in {key} (width, crop size or spotter scale); they are not the same network")
     ea, eb = one["ema"], two["ema"]
     bad = sorted(k for k in set(ea) | set(eb) if k not in ea or k not in eb or ea[k].shape != eb[k].shape)
     if bad:
@@ -1348,7 +1348,7 @@ def main():
     ap.add_argument("--lowres", type=float, default=0.0, help="cls/flw: probability of shrinking a crop to 30 px .. 0.8x its height and enlarging it back (data.lowres_aug: a tile photographed small)")
     ap.add_argument("--init-member", type=int, default=None, help="cls: with --init-onnx, the network to start from in a file of averaged networks (0 = the first)")
     ap.add_argument("--large", action="store_true", help="cls: 96x72 crops from 160 px patches (the flower reader's), all classes")
-    ap.add_argument("--init", default=None, help="cls: start from the EMA weights of this checkpoint (fresh optimiser and schedule)")
+    ap.add_argument("--init", default=None, help="cls: start from the EMA weights of this checkpoint (fresh optimiser and schedule); blend: the first checkpoint")
     ap.add_argument("--blend-with", default=None, help="blend: the second checkpoint (a fine-tune of --init's network)")
     ap.add_argument("--blend-weight", type=float, default=0.5, help="blend: its weight w; the blend is (1 - w) * --init + w * --blend-with")
     ap.add_argument("--init-onnx", default=None, help="det/cls: start from the weights of an exported ONNX model (onnx_weights.py); BatchNorm stays frozen")
