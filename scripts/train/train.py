@@ -1229,7 +1229,7 @@ def blend(a):
     if not 0.0 <= w <= 1.0:
         raise SystemExit(f"blend: --blend-weight {w} is outside 0..1")
     one, two = (torch.load(p, map_location="cpu") for p in (a.init, a.blend_with))
-    for key, default in (("width", "s"), ("large", False), ("input_scale", None)):
+    for key, default in (("width", "s"), ("large", False), ("input_scale", 1.0)):
         if one.get("extra", {}).get(key, default) != two.get("extra", {}).get(key, default):
             raise SystemExit(f"blend: {a.init} and {a.blend_with} differ in {key} (width, crop size or spotter scale); they are not the same network")
     ea, eb = one["ema"], two["ema"]
