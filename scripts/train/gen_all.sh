@@ -47,6 +47,9 @@ gen embed-src     --count 100  --seed 48 $V
 gen train-v19     --count 1500 --seed 49 $V --decoy-flowers --ink --birds --tile-cloths --apart
 gen train-v20     --count 1500 --seed 51 $V --decoy-flowers --ink --birds --tile-cloths --apart
 gen apart-holdout --count 120  --seed 50 --holdout --apart
+# grids of 18-48 tiles and whole sets of 60-144 in one 12 MP photo (stop 49; made by hand until stop 58)
+gen grid12-holdout --count 60 --seed 73 --holdout --set-grids --size 4032
+gen biggrid-holdout --count 40 --seed 71 --holdout --set-grids --grid-tiles 60,144 --size 4032
 # sharp far-off photos: scenes pasted at their own resolution into frames 3x as large
 emb() { local out=$1; shift; [ -f "training-data/$out/manifest.json" ] || nice -n 5 npx tsx scripts/synth/embed.ts --out "training-data/$out" "$@"; }
 emb embed-tune    --from training-data/embed-src --scale 3 --seed 1
