@@ -5,7 +5,7 @@ of the photo, or are the tiles the generator cuts at that side harder?
 
 For each labelled tile whose box touches exactly one edge, the peak is the highest value of the
 detector's heatmap (either channel) in the middle half of the box, with the photo letterboxed to
-512 px as the pipeline does (grey 0.5 padding, top-left). Prints, per edge (L, R, T, B), the
+512 px as the pipeline does (`verifier.letterboxed`: grey padding, top-left). Prints, per edge (L, R, T, B), the
 count, the mean peak and how many are below 0.5 (`DET_THRESHOLD` in src/vision/pipeline.ts), for
 the photo and for its mirror image (where a left-cut tile lies at the right edge).
 
@@ -23,22 +23,16 @@ import torch
 from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from models import Detector  # noqa: E402
-from onnx_weights import load_onnx_into  # noqa: E402
+from verifier import letterboxed, load_detector  # noqa: E402
 
 BELOW = 0.5
 
 
+@torch.no_grad()
 def heatmap(det, im):
     """The detector's heatmap (max over its two channels) and the photo-to-input scale."""
-    W, H = im.size
-    s = 512 / max(W, H)
-    w, h = round(W * s), round(H * s)
-    a = np.asarray(im.resize((w, h), Image.BILINEAR), dtype=np.float32) / 255
-    x = np.full(((h + 31) // 32 * 32, (w + 31) // 32 * 32, 3), 0.5, np.float32)
-    x[:h, :w] = a
-    with torch.no_grad():
-        hm, _ = det(torch.from_numpy(x).permute(2, 0, 1)[None])
+    x, s = letterboxed(im)
+    hm, _ = det(x)
     return hm[0].max(0).values.numpy(), s
 
 
@@ -58,9 +52,7 @@ def main():
     ap.add_argument("--limit", type=int, default=0)
     a = ap.parse_args()
     torch.set_num_threads(2)
-    det = Detector()
-    load_onnx_into(det, a.detector, torch.zeros(1, 3, 512, 512))
-    det.eval()
+    det = load_detector(a.detector)
     files = sorted(glob.glob(os.path.join(a.data, "labels", "*.json")))
     if not files:
         raise SystemExit(f"edge_peaks: no labels in {a.data}/labels")

@@ -54,18 +54,24 @@ def load_detector(path):
     return det.eval()
 
 
-@torch.no_grad()
-def detector_finds(det, im, thr=MINE_THR):
-    """The detector's peaks on the photo letterboxed to 512 (top-left, as the pipeline does), in
-    the photo's pixels: (x0, y0, x1, y1, score, sideways)."""
-    from train import decode_np
+def letterboxed(im):
+    """The photo as the detector reads it: shrunk to 512 px on its long side, letterboxed top-left
+    with grey to multiples of 32, as the pipeline does; (1, 3, H, W) in [0, 1], and the scale."""
     W, H = im.size
     s = 512 / max(W, H)
     nw, nh = max(1, round(W * s)), max(1, round(H * s))
     pw, ph = (nw + 31) // 32 * 32, (nh + 31) // 32 * 32
     a = np.full((ph, pw, 3), 127, np.uint8)
     a[:nh, :nw] = np.asarray(im.resize((nw, nh), Image.BOX))
-    x = torch.from_numpy(a).permute(2, 0, 1)[None].float() / 255.0
+    return torch.from_numpy(a).permute(2, 0, 1)[None].float() / 255.0, s
+
+
+@torch.no_grad()
+def detector_finds(det, im, thr=MINE_THR):
+    """The detector's peaks on the photo letterboxed to 512 (top-left, as the pipeline does), in
+    the photo's pixels: (x0, y0, x1, y1, score, sideways)."""
+    from train import decode_np
+    x, s = letterboxed(im)
     hm, bx = det(x)
     out = []
     for x0, y0, x1, y1, sc, side in decode_np(hm[0].numpy(), bx[0].numpy(), thr=thr):
