@@ -7,8 +7,9 @@ import { makeTexture, paintBackground, sampleBgKind, drawDistractor } from './ba
 import { CLASSES, type Placed, closeUpWindow, layoutHand, layoutSetGrid, sampleHand, scatterApart } from './hand.ts';
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
 import { type Rng, chance, clamp, int, pick, rngFor, uni, weighted } from './rng.ts';
+import { inkArt } from './inkart.ts';
 
-export const GENERATOR_VERSION = '1.15.0';
+export const GENERATOR_VERSION = '1.16.0';
 
 export interface GenOptions {
   seed: number;
@@ -46,6 +47,11 @@ export interface GenOptions {
   birds?: boolean;
   /** Generator 1.15.0 (`--ornaments`, with extraStyles): flowers and seasons often show a procedural ornament unrelated to their name. */
   ornaments?: boolean;
+  /** Generator 1.16.0 (`--line-art`, never the holdout): three glyph sets in five print the bird
+   * of the 1 of bamboo and the flowers and seasons (now and then every face) as one-ink line
+   * drawings or ink paintings (inkart.ts), often those of a training artwork family. Its draws
+   * come from their own stream: without it the output is that of 1.15.0. */
+  lineArt?: boolean;
   /** Generator 1.6.0: a quarter of the training tables are tile-sized patchwork or brick cloths
    * (background.ts PATCH_BG). Without it the output is that of 1.5.0. */
   tileCloths?: boolean;
@@ -132,7 +138,7 @@ async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number, flags: 
 }
 
 /** Also seeds the sprites: keep it as in 1.3.0 unless --extra-styles applies (never to the holdout). */
-const ctxKey = (o: GenOptions) => `${o.seed}|${o.holdout}|${o.allStyles}|${o.size}${o.extraStyles && !o.holdout ? '|x' : ''}${o.decoyFlowers ? (o.decoyAlways ? '|D' : '|d') : ''}${o.ink ? '|i' : ''}${o.birds ? '|b' : ''}${o.ornaments ? '|o' : ''}`;
+const ctxKey = (o: GenOptions) => `${o.seed}|${o.holdout}|${o.allStyles}|${o.size}${o.extraStyles && !o.holdout ? '|x' : ''}${o.decoyFlowers ? (o.decoyAlways ? '|D' : '|d') : ''}${o.ink ? '|i' : ''}${o.birds ? '|b' : ''}${o.ornaments ? '|o' : ''}${o.lineArt && !o.holdout ? '|l' : ''}`;
 
 /** A table texture kind for these options (--extra-styles patterns and --tile-cloths never reach the holdout). */
 const bgKind = (r: Rng, opts: GenOptions) => sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout, !!opts.tileCloths);
@@ -176,13 +182,48 @@ function glyphSetFor(opts: GenOptions, groupKey: string): Promise<GlyphSet> {
         drawn.set(code, img);
         if (art.fullFace) fullFace.add(code);
       }
-      return { key: `${groupKey}:${fam}`, cells: drawn, fullFace };
+      return lineArtSet(opts, groupKey, { key: `${groupKey}:${fam}`, cells: drawn, fullFace }, cw, ch);
     }
-    return { key: `${groupKey}:drawn`, cells: drawn, fullFace };
+    return lineArtSet(opts, groupKey, { key: `${groupKey}:drawn`, cells: drawn, fullFace }, cw, ch);
   })();
   gsCache.set(key, p);
   if (gsCache.size > 6) gsCache.delete(gsCache.keys().next().value as string);
   return p;
+}
+
+/** The faces that differ most between sets: the bird and the flowers and seasons. */
+const PICTURES: ReadonlySet<string> = new Set(['1s', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8']);
+const LINE_INKS: RGB[] = [[22, 22, 24], [28, 40, 110], [20, 85, 50], [140, 30, 32]];
+
+/** `--line-art` (generator 1.16.0): three sets in five redrawn in one ink (inkart.ts), their
+ * pictures (and in three of those sets in ten, every face but the back), in a drawn set often with
+ * the pictures of a training artwork family. Unchanged without the option and in the holdout. */
+async function lineArtSet(opts: GenOptions, groupKey: string, gs: GlyphSet, cw: number, ch: number): Promise<GlyphSet> {
+  if (!opts.lineArt || opts.holdout) return gs;
+  const r = rngFor(opts.seed, 'lineart', groupKey, 'T');
+  if (!chance(r, 0.6)) return gs;
+  const cells = new Map(gs.cells);
+  const fullFace = new Set(gs.fullFace);
+  let key = gs.key;
+  if (gs.key.endsWith(':drawn') && chance(r, 0.4)) {
+    const fam = pick(r, TRAIN_ART);
+    const art = await loadArt(opts.artRoot, fam, cw, ch);
+    for (const c of PICTURES) {
+      const img = art.cells.get(c);
+      if (img) cells.set(c, img);
+    }
+    key += `+${fam}`;
+  }
+  const every = chance(r, 0.3);
+  const mode = chance(r, 0.55) ? 'outline' : 'mono';
+  const ink = pick(r, LINE_INKS);
+  const stroke = Math.max(1, Math.round(cw / uni(r, 40, 80)));
+  for (const [c, img] of cells) {
+    if (c === 'back' || (!every && !PICTURES.has(c))) continue;
+    cells.set(c, inkArt(img, mode, ink, stroke));
+    fullFace.delete(c);
+  }
+  return { key: `${key}|${mode}${every ? '-all' : ''}`, cells, fullFace };
 }
 
 // ---------------------------------------------------------------- body styles

@@ -6,6 +6,7 @@ import { CLASSES, FLOWERS, closeUpWindow, layoutHand, layoutSetGrid, sampleCodes
 import { ART_FAMILIES, checkArtRoot, defaultArtRoot, FULL_FACE, invertGreys, loadArt } from '../../scripts/synth/art.ts';
 import { clearCaches, drawOrder, renderScene, renderTileCrop, type GenOptions } from '../../scripts/synth/scene.ts';
 import { rngFor } from '../../scripts/synth/rng.ts';
+import { inkArt } from '../../scripts/synth/inkart.ts';
 import { faceSvg, sampleGlyphStyle, TRAIN_FONTS } from '../../scripts/synth/faces.ts';
 import { EXTRA_BG, HOLDOUT_BG, PATCH_BG, makeTexture, sampleBgKind } from '../../scripts/synth/background.ts';
 
@@ -191,6 +192,36 @@ describe('synth art recolouring', () => {
   });
 });
 
+describe('synth line art (--line-art, inkart.ts)', () => {
+  // a 12x12 cell: a red square (3..8) on transparent, one dark grey pixel at (10, 1)
+  const cell = () => {
+    const d = new Uint8ClampedArray(12 * 12 * 4);
+    for (let y = 3; y <= 8; y++) for (let x = 3; x <= 8; x++) d.set([220, 30, 30, 255], (y * 12 + x) * 4);
+    d.set([60, 60, 60, 255], (1 * 12 + 10) * 4);
+    return { data: d, w: 12, h: 12 };
+  };
+  const alpha = (img: { data: Uint8ClampedArray }, x: number, y: number) => img.data[(y * 12 + x) * 4 + 3]!;
+  it('outline: a filled shape turns hollow, in one ink; blank stays blank', () => {
+    const out = inkArt(cell(), 'outline', [20, 40, 110], 1);
+    expect(alpha(out, 3, 5)).toBeGreaterThan(200); // the square's edge
+    expect(alpha(out, 5, 5)).toBe(0); // its inside
+    expect(alpha(out, 0, 11)).toBe(0); // far from anything
+    for (let i = 0; i < out.data.length; i += 4) expect([...out.data.slice(i, i + 3)]).toEqual([20, 40, 110]);
+  });
+  it('outline: a wider stroke reaches further from the edge', () => {
+    const thin = inkArt(cell(), 'outline', [0, 0, 0], 1), wide = inkArt(cell(), 'outline', [0, 0, 0], 5);
+    expect(alpha(thin, 0, 5)).toBe(0);
+    expect(alpha(wide, 0, 5)).toBeGreaterThan(200);
+  });
+  it('mono: the same shapes in one ink, as dark as they were', () => {
+    const out = inkArt(cell(), 'mono', [22, 22, 24]);
+    expect(alpha(out, 5, 5)).toBeGreaterThan(200); // the red fill, now ink
+    expect(alpha(out, 10, 1)).toBeGreaterThan(150); // the dark grey pixel
+    expect(alpha(out, 0, 0)).toBe(0);
+    expect([...out.data.slice((5 * 12 + 5) * 4, (5 * 12 + 5) * 4 + 3)]).toEqual([22, 22, 24]);
+  });
+});
+
 describe.skipIf(!haveArt)('synth artwork legibility', () => {
   // Every family's glyphs must show on a white tile body: a wind or a 萬 numeral drawn
   // white-on-transparent would vanish and leave a tile nobody could read (a label bug).
@@ -370,6 +401,29 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     const t1 = await renderTileCrop(opts(33, { holdout: true, extraStyles: true, codes: ['f3'] }), 0);
     const t2 = await renderTileCrop(opts(33, { holdout: true, codes: ['f3'] }), 0);
     expect(Buffer.compare(t1.jpg, t2.jpg)).toBe(0);
+  });
+
+  it('--line-art is deterministic, changes the training pictures, and never reaches the holdout', async () => {
+    clearCaches();
+    const a = await renderTileCrop(opts(34, { lineArt: true, codes: ['1s', 'f2'] }), 0);
+    clearCaches();
+    const b = await renderTileCrop(opts(34, { lineArt: true, codes: ['1s', 'f2'] }), 0);
+    expect(Buffer.compare(a.jpg, b.jpg)).toBe(0);
+    // over a few glyph sets, some birds and flowers are redrawn
+    let changed = 0;
+    for (let k = 0; k < 24; k++) {
+      clearCaches();
+      const l = await renderTileCrop(opts(35, { lineArt: true, codes: ['1s', 'f2'] }), k * 7);
+      clearCaches();
+      const p = await renderTileCrop(opts(35, { codes: ['1s', 'f2'] }), k * 7);
+      if (Buffer.compare(l.jpg, p.jpg) !== 0) changed++;
+    }
+    expect(changed).toBeGreaterThan(0);
+    clearCaches();
+    const h1 = await renderScene(opts(36, { holdout: true, lineArt: true }), 1);
+    clearCaches();
+    const h2 = await renderScene(opts(36, { holdout: true }), 1);
+    expect(Buffer.compare(h1.jpg, h2.jpg)).toBe(0);
   });
 
   it('--decoy-flowers: flowers show other plants but keep their character; nothing else changes', () => {
@@ -583,6 +637,9 @@ describe('synth CLI --codes', () => {
   it('takes --tile-margin only as LO,HI for single tiles', () => {
     expect(run(['--tile-margin', '0.5,2'])).toMatch(/--tile-margin works only with --tiles/);
     for (const m of ['2,0.5', '1', '-1,2', '0.5,9', 'a,b']) expect(run(['--tiles', '--tile-margin', m])).toMatch(/--tile-margin must be LO,HI with 0 <= LO <= HI <= 5/);
+  });
+  it('refuses --line-art for the holdout (a training design)', () => {
+    expect(run(['--holdout', '--line-art'])).toMatch(/--line-art is a training design; it never reaches the holdout/);
   });
   it('refuses --decoy-always without --decoy-flowers', () => {
     expect(run(['--extra-styles', '--decoy-always'])).toMatch(/--decoy-always works only with --decoy-flowers/);
