@@ -33,6 +33,7 @@ gen tiles-flowers --count 450  --seed 7 --tiles --extra-fonts --codes $FL
 gen tiles-fonts   --count 200  --seed 5 --tiles --extra-fonts
 gen tiles-train   --count 300  --seed 3 --tiles
 gen tiles-holdout --count 40   --seed 4 --tiles --holdout
+gen probe59-holdout --count 200 --seed 591 --tiles --holdout --codes f1,f2,f3,f4,f5,f6,f7,f8,1s  # held-out birds and flowers only (stop 59)
 # photos of one tile with the table round it (stop 46), for the `scan --as-tile` path
 gen tiles-loose-holdout --count 10 --seed 52 --tiles --holdout --tile-margin 0.5,2 --size 3072 --tile-size 768
 gen train-grids   --count 1500 --seed 42 $V --decoy-flowers --ink --birds --tile-cloths --set-grids
