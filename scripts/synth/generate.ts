@@ -2,7 +2,7 @@
  * Synthetic training-data generator for the Mahjong hand scanner.
  *
  *   npx tsx scripts/synth/generate.ts --out training-data/<name> --count N --seed S
- *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--extra-styles [--decoy-flowers [--decoy-always]] [--ink] [--birds] [--ornaments]] [--line-art] [--tile-cloths] [--set-grids] [--close-ups | --far] [--apart] [--workers 1] [--tiles [--codes f1,f2,...] [--tile-margin LO,HI]] [--tile-size 128] [--art DIR]
+ *       [--size 1024] [--holdout] [--all-styles] [--extra-fonts] [--extra-styles [--decoy-flowers [--decoy-always]] [--ink] [--birds] [--ornaments]] [--line-art] [--swap-art] [--tile-cloths] [--set-grids] [--close-ups | --far] [--apart] [--workers 1] [--tiles [--codes f1,f2,...] [--tile-margin LO,HI]] [--tile-size 128] [--art DIR]
  *
  * See scripts/synth/README.md for the output format.
  */
@@ -35,6 +35,7 @@ interface Args {
   birds: boolean;
   ornaments: boolean;
   lineArt: boolean;
+  swapArt: boolean;
   tileCloths: boolean;
   setGrids: boolean;
   closeUps: boolean;
@@ -54,7 +55,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, extraStyles: false, decoyFlowers: false, decoyAlways: false, ink: false, birds: false, ornaments: false, lineArt: false, tileCloths: false, setGrids: false, closeUps: false, far: false, apart: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
+  const a: Args = { out: '', count: 100, seed: 1, size: 1024, holdout: false, allStyles: false, extraFonts: false, extraStyles: false, decoyFlowers: false, decoyAlways: false, ink: false, birds: false, ornaments: false, lineArt: false, swapArt: false, tileCloths: false, setGrids: false, closeUps: false, far: false, apart: false, workers: 1, tiles: false, tileSize: 128, art: defaultArtRoot(REPO), quiet: false };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i];
     const v = () => {
@@ -77,6 +78,7 @@ function parseArgs(argv: string[]): Args {
       case '--birds': a.birds = true; break;
       case '--ornaments': a.ornaments = true; break;
       case '--line-art': a.lineArt = true; break;
+      case '--swap-art': a.swapArt = true; break;
       case '--tile-cloths': a.tileCloths = true; break;
       case '--set-grids': a.setGrids = true; break;
       case '--close-ups': a.closeUps = true; break;
@@ -117,6 +119,7 @@ function parseArgs(argv: string[]): Args {
     if (on && !a.extraStyles) throw new Error(`${flag} works only with --extra-styles`);
   }
   if (a.lineArt && a.holdout) throw new Error('--line-art is a training design; it never reaches the holdout');
+  if (a.swapArt && a.holdout) throw new Error('--swap-art is a training design; it never reaches the holdout');
   if (a.decoyAlways && !a.decoyFlowers) throw new Error('--decoy-always works only with --decoy-flowers');
   if (a.gridTiles && !a.setGrids) throw new Error('--grid-tiles works only with --set-grids');
   if (a.setGrids && a.tiles) throw new Error('--set-grids lays out scenes; it does nothing with --tiles');
@@ -133,7 +136,7 @@ function parseArgs(argv: string[]): Args {
 const pad = (n: number) => String(n).padStart(6, '0');
 
 function genOptions(a: Args): GenOptions {
-  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.decoyAlways ? { decoyAlways: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.birds ? { birds: true } : {}), ...(a.ornaments ? { ornaments: true } : {}), ...(a.lineArt ? { lineArt: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.setGrids ? { setGrids: true } : {}), ...(a.closeUps ? { closeUps: true } : {}), ...(a.far ? { far: true } : {}), ...(a.apart ? { apart: true } : {}), ...(a.codes ? { codes: a.codes } : {}), ...(a.tileMargin ? { tileMargin: a.tileMargin } : {}), ...(a.gridTiles ? { gridTiles: a.gridTiles } : {}) };
+  return { seed: a.seed, size: a.size, holdout: a.holdout, allStyles: a.allStyles, artRoot: a.art, tileSize: a.tileSize, ...(a.extraFonts ? { extraFonts: true } : {}), ...(a.extraStyles ? { extraStyles: true } : {}), ...(a.decoyFlowers ? { decoyFlowers: true } : {}), ...(a.decoyAlways ? { decoyAlways: true } : {}), ...(a.ink ? { ink: true } : {}), ...(a.birds ? { birds: true } : {}), ...(a.ornaments ? { ornaments: true } : {}), ...(a.lineArt ? { lineArt: true } : {}), ...(a.swapArt ? { swapArt: true } : {}), ...(a.tileCloths ? { tileCloths: true } : {}), ...(a.setGrids ? { setGrids: true } : {}), ...(a.closeUps ? { closeUps: true } : {}), ...(a.far ? { far: true } : {}), ...(a.apart ? { apart: true } : {}), ...(a.codes ? { codes: a.codes } : {}), ...(a.tileMargin ? { tileMargin: a.tileMargin } : {}), ...(a.gridTiles ? { gridTiles: a.gridTiles } : {}) };
 }
 
 /** The classes a --tiles run renders, in round-robin order. */
@@ -223,7 +226,7 @@ async function main(): Promise<void> {
     seed: a.seed,
     count: a.count,
     items: total(a),
-    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, decoyAlways: a.decoyAlways, ink: a.ink, birds: a.birds, ornaments: a.ornaments, lineArt: a.lineArt, tileCloths: a.tileCloths, setGrids: a.setGrids, closeUps: a.closeUps, far: a.far, apart: a.apart, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes, tileMargin: a.tileMargin, gridTiles: a.gridTiles },
+    options: { size: a.size, holdout: a.holdout, allStyles: a.allStyles, extraFonts: a.extraFonts, extraStyles: a.extraStyles, decoyFlowers: a.decoyFlowers, decoyAlways: a.decoyAlways, ink: a.ink, birds: a.birds, ornaments: a.ornaments, lineArt: a.lineArt, swapArt: a.swapArt, tileCloths: a.tileCloths, setGrids: a.setGrids, closeUps: a.closeUps, far: a.far, apart: a.apart, tileSize: a.tiles ? a.tileSize : undefined, codes: a.codes, tileMargin: a.tileMargin, gridTiles: a.gridTiles },
     classes: CLASSES,
     min_visible_fraction: 0.5,
     negatives,

@@ -6,10 +6,10 @@ import { EXTRA_TRAIN_FONTS, HOLDOUT_FONTS, TRAIN_FONTS, type GlyphStyle, type St
 import { makeTexture, paintBackground, sampleBgKind, drawDistractor } from './background.ts';
 import { CLASSES, type Placed, closeUpWindow, layoutHand, layoutSetGrid, sampleHand, scatterApart } from './hand.ts';
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
-import { type Rng, chance, clamp, int, pick, rngFor, uni, weighted } from './rng.ts';
+import { type Rng, chance, clamp, int, pick, rngFor, shuffle, uni, weighted } from './rng.ts';
 import { inkArt } from './inkart.ts';
 
-export const GENERATOR_VERSION = '1.16.0';
+export const GENERATOR_VERSION = '1.17.0';
 
 export interface GenOptions {
   seed: number;
@@ -52,6 +52,11 @@ export interface GenOptions {
    * drawings or ink paintings (inkart.ts), often those of a training artwork family. Its draws
    * come from their own stream: without it the output is that of 1.15.0. */
   lineArt?: boolean;
+  /** Generator 1.17.0 (`--swap-art`, never the holdout): half the glyph sets are the Symbola
+   * glyphs with the pictures of the eight flowers and seasons shuffled among them, each keeping
+   * its own corner character (swapPictures). Its draws come from their own stream: without it the
+   * output is that of 1.16.0. */
+  swapArt?: boolean;
   /** Generator 1.6.0: a quarter of the training tables are tile-sized patchwork or brick cloths
    * (background.ts PATCH_BG). Without it the output is that of 1.5.0. */
   tileCloths?: boolean;
@@ -138,7 +143,7 @@ async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number, flags: 
 }
 
 /** Also seeds the sprites: keep it as in 1.3.0 unless --extra-styles applies (never to the holdout). */
-const ctxKey = (o: GenOptions) => `${o.seed}|${o.holdout}|${o.allStyles}|${o.size}${o.extraStyles && !o.holdout ? '|x' : ''}${o.decoyFlowers ? (o.decoyAlways ? '|D' : '|d') : ''}${o.ink ? '|i' : ''}${o.birds ? '|b' : ''}${o.ornaments ? '|o' : ''}${o.lineArt && !o.holdout ? '|l' : ''}`;
+const ctxKey = (o: GenOptions) => `${o.seed}|${o.holdout}|${o.allStyles}|${o.size}${o.extraStyles && !o.holdout ? '|x' : ''}${o.decoyFlowers ? (o.decoyAlways ? '|D' : '|d') : ''}${o.ink ? '|i' : ''}${o.birds ? '|b' : ''}${o.ornaments ? '|o' : ''}${o.lineArt && !o.holdout ? '|l' : ''}${o.swapArt && !o.holdout ? '|s' : ''}`;
 
 /** A table texture kind for these options (--extra-styles patterns and --tile-cloths never reach the holdout). */
 const bgKind = (r: Rng, opts: GenOptions) => sampleBgKind(r, opts.holdout, opts.allStyles, !!opts.extraStyles && !opts.holdout, !!opts.tileCloths);
@@ -167,6 +172,13 @@ function glyphSetFor(opts: GenOptions, groupKey: string): Promise<GlyphSet> {
       ornaments: !!opts.ornaments,
     });
     const fullFace = new Set<string>();
+    const sw = opts.swapArt && !opts.holdout ? rngFor(opts.seed, 'swapart', groupKey, 'T') : null;
+    if (sw && chance(sw, 0.5)) {
+      const art = await loadArt(opts.artRoot, 'symbola', cw, ch);
+      for (const [code, img] of art.cells) drawn.set(code, img);
+      swapPictures(sw, drawn);
+      return lineArtSet(opts, groupKey, { key: `${groupKey}:symbola-swapped`, cells: drawn, fullFace }, cw, ch);
+    }
     if (chance(r, opts.holdout ? 0.45 : 0.3)) {
       const fam = pick(r, arts);
       const art = await loadArt(opts.artRoot, fam, cw, ch);
@@ -189,6 +201,30 @@ function glyphSetFor(opts: GenOptions, groupKey: string): Promise<GlyphSet> {
   gsCache.set(key, p);
   if (gsCache.size > 6) gsCache.delete(gsCache.keys().next().value as string);
   return p;
+}
+
+/** The share of a Symbola glyph's width and height that holds its flower character (top left). */
+export const SYMBOLA_CHAR_BOX: readonly [number, number] = [0.55, 0.33];
+
+/**
+ * `--swap-art` (generator 1.17.0): each flower or season cell becomes another one's (a random
+ * permutation of the eight), with its own top-left character box (SYMBOLA_CHAR_BOX) pasted back,
+ * so that in the line-art style of the Unicode glyphs only the character names the flower: the
+ * held-out Unicode set draws other plants under its characters (a tuft of ink leaves for the
+ * orchid), which the readers took for the plant they had learnt to go with the style.
+ */
+export function swapPictures(r: Rng, cells: Map<string, Img>): void {
+  const codes = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8'].filter((c) => cells.has(c));
+  const src = codes.map((c) => cells.get(c)!);
+  const perm = shuffle(r, codes.map((_, i) => i));
+  codes.forEach((code, k) => {
+    const own = src[k]!, base = src[perm[k]!]!;
+    if (own.w !== base.w || own.h !== base.h) return;
+    const d = new Uint8ClampedArray(base.data);
+    const bw = Math.round(base.w * SYMBOLA_CHAR_BOX[0]), bh = Math.round(base.h * SYMBOLA_CHAR_BOX[1]);
+    for (let y = 0; y < bh; y++) d.set(own.data.subarray(y * own.w * 4, (y * own.w + bw) * 4), y * base.w * 4);
+    cells.set(code, { data: d, w: base.w, h: base.h });
+  });
 }
 
 /** The faces that differ most between sets: the bird and the flowers and seasons. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { CLASSES, FLOWERS, closeUpWindow, layoutHand, layoutSetGrid, sampleCodes, sampleHand, scatterApart } from '../../scripts/synth/hand.ts';
 import { ART_FAMILIES, checkArtRoot, defaultArtRoot, FULL_FACE, invertGreys, loadArt } from '../../scripts/synth/art.ts';
-import { clearCaches, drawOrder, renderScene, renderTileCrop, type GenOptions } from '../../scripts/synth/scene.ts';
+import { clearCaches, drawOrder, renderScene, renderTileCrop, SYMBOLA_CHAR_BOX, swapPictures, type GenOptions } from '../../scripts/synth/scene.ts';
 import { rngFor } from '../../scripts/synth/rng.ts';
 import { inkArt } from '../../scripts/synth/inkart.ts';
 import { faceSvg, sampleGlyphStyle, TRAIN_FONTS } from '../../scripts/synth/faces.ts';
@@ -222,6 +222,29 @@ describe('synth line art (--line-art, inkart.ts)', () => {
   });
 });
 
+describe('synth shuffled pictures (--swap-art)', () => {
+  it('each flower keeps its own character box and takes the rest of another flower\'s cell; the eight pictures are all used', () => {
+    const w = 20, h = 30, bw = Math.round(w * SYMBOLA_CHAR_BOX[0]), bh = Math.round(h * SYMBOLA_CHAR_BOX[1]);
+    // cell k: every pixel's red channel is k (1..8), so where a pixel came from is plain
+    const cells = new Map([1, 2, 3, 4, 5, 6, 7, 8].map((k) => [`f${k}`, { data: new Uint8ClampedArray(w * h * 4).fill(k), w, h }]));
+    cells.set('1s', { data: new Uint8ClampedArray(w * h * 4).fill(99), w, h });
+    swapPictures(rngFor(5, 'swap'), cells);
+    const pictures = new Set<number>();
+    for (let k = 1; k <= 8; k++) {
+      const c = cells.get(`f${k}`)!;
+      const at = (x: number, y: number) => c.data[(y * w + x) * 4]!;
+      expect(at(0, 0)).toBe(k);
+      expect(at(bw - 1, bh - 1)).toBe(k);
+      const rest = at(w - 1, h - 1);
+      expect(at(bw, 0)).toBe(rest);
+      expect(at(0, bh)).toBe(rest);
+      pictures.add(rest);
+    }
+    expect([...pictures].sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(cells.get('1s')!.data[0]).toBe(99);
+  });
+});
+
 describe.skipIf(!haveArt)('synth artwork legibility', () => {
   // Every family's glyphs must show on a white tile body: a wind or a 萬 numeral drawn
   // white-on-transparent would vanish and leave a tile nobody could read (a label bug).
@@ -423,6 +446,28 @@ describe.skipIf(!haveArt)('synth rendering', () => {
     const h1 = await renderScene(opts(36, { holdout: true, lineArt: true }), 1);
     clearCaches();
     const h2 = await renderScene(opts(36, { holdout: true }), 1);
+    expect(Buffer.compare(h1.jpg, h2.jpg)).toBe(0);
+  });
+
+  it('--swap-art is deterministic, changes training flowers, and never reaches the holdout', async () => {
+    clearCaches();
+    const a = await renderTileCrop(opts(37, { swapArt: true, codes: ['f2'] }), 0);
+    clearCaches();
+    const b = await renderTileCrop(opts(37, { swapArt: true, codes: ['f2'] }), 0);
+    expect(Buffer.compare(a.jpg, b.jpg)).toBe(0);
+    let changed = 0;
+    for (let k = 0; k < 12; k++) {
+      clearCaches();
+      const s1 = await renderTileCrop(opts(38, { swapArt: true, codes: ['f2'] }), k * 7);
+      clearCaches();
+      const p = await renderTileCrop(opts(38, { codes: ['f2'] }), k * 7);
+      if (Buffer.compare(s1.jpg, p.jpg) !== 0) changed++;
+    }
+    expect(changed).toBeGreaterThan(0);
+    clearCaches();
+    const h1 = await renderScene(opts(39, { holdout: true, swapArt: true }), 1);
+    clearCaches();
+    const h2 = await renderScene(opts(39, { holdout: true }), 1);
     expect(Buffer.compare(h1.jpg, h2.jpg)).toBe(0);
   });
 
@@ -640,6 +685,9 @@ describe('synth CLI --codes', () => {
   });
   it('refuses --line-art for the holdout (a training design)', () => {
     expect(run(['--holdout', '--line-art'])).toMatch(/--line-art is a training design; it never reaches the holdout/);
+  });
+  it('refuses --swap-art for the holdout (a training design)', () => {
+    expect(run(['--holdout', '--swap-art'])).toMatch(/--swap-art is a training design; it never reaches the holdout/);
   });
   it('refuses --decoy-always without --decoy-flowers', () => {
     expect(run(['--extra-styles', '--decoy-always'])).toMatch(/--decoy-always works only with --decoy-flowers/);
