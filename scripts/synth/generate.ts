@@ -118,8 +118,9 @@ function parseArgs(argv: string[]): Args {
   for (const [on, flag] of [[a.decoyFlowers, '--decoy-flowers'], [a.ink, '--ink'], [a.birds, '--birds'], [a.ornaments, '--ornaments']] as const) {
     if (on && !a.extraStyles) throw new Error(`${flag} works only with --extra-styles`);
   }
-  if (a.lineArt && a.holdout) throw new Error('--line-art is a training design; it never reaches the holdout');
-  if (a.swapArt && a.holdout) throw new Error('--swap-art is a training design; it never reaches the holdout');
+  for (const [on, flag] of [[a.lineArt, '--line-art'], [a.swapArt, '--swap-art']] as const) {
+    if (on && a.holdout) throw new Error(`${flag} is a training design; it never reaches the holdout`);
+  }
   if (a.decoyAlways && !a.decoyFlowers) throw new Error('--decoy-always works only with --decoy-flowers');
   if (a.gridTiles && !a.setGrids) throw new Error('--grid-tiles works only with --set-grids');
   if (a.setGrids && a.tiles) throw new Error('--set-grids lays out scenes; it does nothing with --tiles');

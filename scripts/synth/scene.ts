@@ -177,7 +177,7 @@ function glyphSetFor(opts: GenOptions, groupKey: string): Promise<GlyphSet> {
       const art = await loadArt(opts.artRoot, 'symbola', cw, ch);
       for (const [code, img] of art.cells) drawn.set(code, img);
       swapPictures(sw, drawn);
-      return lineArtSet(opts, groupKey, { key: `${groupKey}:symbola-swapped`, cells: drawn, fullFace }, cw, ch);
+      return lineArtSet(opts, groupKey, { key: `${groupKey}:symbola-swapped`, cells: drawn, fullFace }, cw, ch, false);
     }
     if (chance(r, opts.holdout ? 0.45 : 0.3)) {
       const fam = pick(r, arts);
@@ -194,9 +194,9 @@ function glyphSetFor(opts: GenOptions, groupKey: string): Promise<GlyphSet> {
         drawn.set(code, img);
         if (art.fullFace) fullFace.add(code);
       }
-      return lineArtSet(opts, groupKey, { key: `${groupKey}:${fam}`, cells: drawn, fullFace }, cw, ch);
+      return lineArtSet(opts, groupKey, { key: `${groupKey}:${fam}`, cells: drawn, fullFace }, cw, ch, false);
     }
-    return lineArtSet(opts, groupKey, { key: `${groupKey}:drawn`, cells: drawn, fullFace }, cw, ch);
+    return lineArtSet(opts, groupKey, { key: `${groupKey}:drawn`, cells: drawn, fullFace }, cw, ch, true);
   })();
   gsCache.set(key, p);
   if (gsCache.size > 6) gsCache.delete(gsCache.keys().next().value as string);
@@ -233,15 +233,16 @@ const LINE_INKS: RGB[] = [[22, 22, 24], [28, 40, 110], [20, 85, 50], [140, 30, 3
 
 /** `--line-art` (generator 1.16.0): three sets in five redrawn in one ink (inkart.ts), their
  * pictures (and in three of those sets in ten, every face but the back), in a drawn set often with
- * the pictures of a training artwork family. Unchanged without the option and in the holdout. */
-async function lineArtSet(opts: GenOptions, groupKey: string, gs: GlyphSet, cw: number, ch: number): Promise<GlyphSet> {
+ * the pictures of a training artwork family (`drawnOnly`: the set has no artwork of its own).
+ * Unchanged without the option and in the holdout. */
+async function lineArtSet(opts: GenOptions, groupKey: string, gs: GlyphSet, cw: number, ch: number, drawnOnly: boolean): Promise<GlyphSet> {
   if (!opts.lineArt || opts.holdout) return gs;
   const r = rngFor(opts.seed, 'lineart', groupKey, 'T');
   if (!chance(r, 0.6)) return gs;
   const cells = new Map(gs.cells);
   const fullFace = new Set(gs.fullFace);
   let key = gs.key;
-  if (gs.key.endsWith(':drawn') && chance(r, 0.4)) {
+  if (drawnOnly && chance(r, 0.4)) {
     const fam = pick(r, TRAIN_ART);
     const art = await loadArt(opts.artRoot, fam, cw, ch);
     for (const c of PICTURES) {

@@ -9,10 +9,6 @@
 # Usage (repo root, after both fine-tunes): bash scripts/train/blend_cls22.sh [OUT]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-R=scripts/train/runs
-for run in cls22 cls23; do
-  [ -f "$R/$run/ckpt.pt" ] || { echo "blend_cls22.sh: $R/$run/ckpt.pt not found; run run_$run.sh first" >&2; exit 2; }
-  /usr/bin/python3 scripts/train/train.py import --init-onnx "$R/$run/init.onnx" --init-member 0 --cls-width m --run "$R/$run-start"
-  /usr/bin/python3 scripts/train/train.py blend --init "$R/$run-start/ckpt.pt" --blend-with "$R/$run/ckpt.pt" --blend-weight "${BLEND_WEIGHT:-0.5}" --run "$R/${run}w"
-done
-/usr/bin/python3 scripts/train/train.py export --det-run none --cls-run cls22w --cls-also cls23w --cls-cascade --flw-run none ${1:+--out "$1"}
+. scripts/train/blend_lib.sh
+for run in cls22 cls23; do wise blend_cls22.sh $run; done
+$T export --det-run none --cls-run cls22w --cls-also cls23w --cls-cascade --flw-run none ${1:+--out "$1"}

@@ -10,12 +10,7 @@
 # Usage (repo root, after both fine-tunes): bash scripts/train/blend_flw14.sh [OUT]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-R=scripts/train/runs
-T="/usr/bin/python3 scripts/train/train.py"
-for run in flw14 flw15; do
-  [ -f "$R/$run/ckpt.pt" ] || { echo "blend_flw14.sh: $R/$run/ckpt.pt not found; run run_$run.sh first" >&2; exit 2; }
-  $T import --init-onnx "$R/$run/init.onnx" --init-member 0 --cls-width m --run "$R/$run-start"
-  $T blend --init "$R/$run-start/ckpt.pt" --blend-with "$R/$run/ckpt.pt" --blend-weight "${BLEND_WEIGHT:-0.5}" --run "$R/${run}w"
-done
+. scripts/train/blend_lib.sh
+for run in flw14 flw15; do wise blend_flw14.sh $run; done
 $T import --init-onnx "$R/flw14/init.onnx" --init-member -1 --cls-width spot --run "$R/flw14-spot"
 $T export --det-run none --cls-run none --flw-run flw14w --flw-also flw15w --flw-cascade --spot-run flw14-spot --spot-weight 0.4 --spot-scales 1 0.75 ${1:+--out "$1"}

@@ -9,14 +9,8 @@
 # Usage (repo root, after both fine-tunes): bash scripts/train/blend_v116.sh [OUT]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-R=scripts/train/runs
-T="/usr/bin/python3 scripts/train/train.py"
-W=${BLEND_WEIGHT:-0.5}
-for run in cls24 flw16; do
-  [ -f "$R/$run/ckpt.pt" ] || { echo "blend_v116.sh: $R/$run/ckpt.pt not found; run run_$run.sh first" >&2; exit 2; }
-  $T import --init-onnx "$R/$run/init.onnx" --init-member 0 --cls-width m --run "$R/$run-start"
-  $T blend --init "$R/$run-start/ckpt.pt" --blend-with "$R/$run/ckpt.pt" --blend-weight "$W" --run "$R/${run}w"
-done
+. scripts/train/blend_lib.sh
+for run in cls24 flw16; do wise blend_v116.sh $run; done
 $T import --init-onnx model/classifier2.onnx --init-member 0 --cls-width m --run "$R/ship-cls2"
 $T import --init-onnx "$R/flw16/init.onnx" --init-member -1 --cls-width spot --run "$R/flw16-spot"
 $T import --init-onnx model/flowers2.onnx --init-member 0 --cls-width m --run "$R/ship-flw1"

@@ -9,18 +9,14 @@
 # Usage (repo root, after both fine-tunes): bash scripts/train/blend_v117.sh [OUT]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-R=scripts/train/runs
-T="/usr/bin/python3 scripts/train/train.py"
-W=${BLEND_WEIGHT:-0.5}
+. scripts/train/blend_lib.sh
 [ -f "$R/ship-spot/ckpt.pt" ] || $T import --init-onnx model/flowers.onnx --init-member -1 --cls-width spot --run "$R/ship-spot"
 [ -f "$R/ship-flw0/ckpt.pt" ] || $T import --init-onnx model/flowers.onnx --init-member 0 --cls-width m --run "$R/ship-flw0"
 [ -f "$R/ship-flw1/ckpt.pt" ] || $T import --init-onnx model/flowers2.onnx --init-member 0 --cls-width m --run "$R/ship-flw1"
-for run in flw17 spot7; do
-  [ -f "$R/$run/ckpt.pt" ] || { echo "blend_v117.sh: $R/$run/ckpt.pt not found; run run_$run.sh first" >&2; exit 2; }
-done
-$T import --init-onnx "$R/flw17/init.onnx" --init-member 0 --cls-width m --run "$R/flw17-start"
-$T blend --init "$R/flw17-start/ckpt.pt" --blend-with "$R/flw17/ckpt.pt" --blend-weight "$W" --run "$R/flw17w"
-$T blend --init "$R/spot7/init.pt" --blend-with "$R/spot7/ckpt.pt" --blend-weight "$W" --run "$R/spot7w"
+[ -f "$R/spot7/ckpt.pt" ] || { echo "blend_v117.sh: $R/spot7/ckpt.pt not found; run run_spot7.sh first" >&2; exit 2; }
+wise blend_v117.sh flw17
+# the spotter started from a checkpoint (spotter.sh keeps its copy as init.pt), not an ONNX file
+$T blend --init "$R/spot7/init.pt" --blend-with "$R/spot7/ckpt.pt" --blend-weight "${BLEND_WEIGHT:-0.5}" --run "$R/spot7w"
 READER=$([ "${READER:-}" = ship ] && echo ship-flw0 || echo flw17w)
 SPOTTER=$([ "${SPOT:-}" = ship ] && echo ship-spot || echo spot7w)
 $T export --det-run none --cls-run none --flw-run "$READER" --flw-also ship-flw1 --flw-cascade --spot-run "$SPOTTER" --spot-weight 0.4 --spot-scales 1 0.75 ${1:+--out "$1"}
