@@ -404,6 +404,8 @@ export async function flowerProbs(models: Pick<Models, 'flowers' | 'flowers2'>, 
 }
 
 export interface PipelineOptions {
+  /** The hand check reads a tile from the hand when its first guess is below this (default UNREAD_BELOW). */
+  unreadBelow?: number;
   /** Detector input long side (multiple of 32). */
   detSize?: number;
   /** Minimum detector peak score (default DET_THRESHOLD). */
@@ -1066,7 +1068,7 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
     const cutSet = new Set(cut);
     const maxChanges = (opts.cutHandLimit ?? true) && live.some((i) => cutSet.has(i)) ? CUT_HAND_MAX_CHANGES : undefined;
     const check = (pool: number[], strays: boolean[]) => checkHandWithStrays(pool.map((i) => probs[i]!), strays.map((s, j) => s && !verified(pool[j]!)), {
-      detScores: pool.map((i) => (verified(i) ? Math.max(dets[i]!.score, DROP_BELOW) : dets[i]!.score)), unreadBelow: UNREAD_BELOW, unreadFirst: UNREAD_FIRST, dropSpareBacks: true, maxChanges,
+      detScores: pool.map((i) => (verified(i) ? Math.max(dets[i]!.score, DROP_BELOW) : dets[i]!.score)), unreadBelow: opts.unreadBelow ?? UNREAD_BELOW, unreadFirst: UNREAD_FIRST, dropSpareBacks: true, maxChanges,
       // which flower is which is settled afterwards (distinctFlowers), so the check spends its
       // tiles and budget on the tiles that make the hand
       flowerIdentity: !(opts.distinctFlowers ?? true),

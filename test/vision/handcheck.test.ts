@@ -219,6 +219,17 @@ describe('checkHand', () => {
       expect(r).toMatchObject({ changed: [0, 4], complete: true });
       expect(codesOf(r.classes)).toEqual('1s 2s 3s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z'.split(' '));
     });
+    it('at the pipeline\'s UNREAD_BELOW, reads a bird taken for East at 0.52 in thirteen orphans (val-holdout 047)', () => {
+      // thirteen orphans with the South wind paired; the bird read as East besides the real East
+      const p = sure('1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z 2z');
+      p[4] = probs('1z', 0.517, { f2: 0.086, '6z': 0.057, '1s': 0.003 });
+      const r = checkHand(p, { unreadBelow: UNREAD_BELOW, unreadFirst: UNREAD_FIRST });
+      expect(r).toMatchObject({ changed: [4], complete: true });
+      expect(codesOf(r.classes)[4]).toBe('1s');
+      // the same tile read at 0.6 is a reading, not an unread tile: the hand stays as read
+      p[4] = probs('1z', 0.6, { f2: 0.05, '6z': 0.04, '1s': 0.003 });
+      expect(checkHand(p, { unreadBelow: UNREAD_BELOW, unreadFirst: UNREAD_FIRST })).toMatchObject({ changed: [], complete: false });
+    });
     it('never turns a flower into a suit tile', () => {
       const p = sure('2s 3s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z');
       p.push(probs('f2', 0.4, { f3: 0.35, '1s': 0.001 }));
