@@ -4,7 +4,7 @@ import { type ArtFamily, type Img, HOLDOUT_ART, TRAIN_ART, ART_FAMILIES, loadArt
 import { type BodyStyle, type Frame, type RGB, type Sprite, buildSprite, drawShadows, drawTile, newFrame, photoEffects } from './render.ts';
 import { EXTRA_TRAIN_FONTS, HOLDOUT_FONTS, TRAIN_FONTS, type GlyphStyle, type StyleFlags, sampleGlyphStyle, sheetSvg } from './faces.ts';
 import { makeTexture, paintBackground, sampleBgKind, drawDistractor } from './background.ts';
-import { CLASSES, type Placed, closeUpWindow, layoutHand, layoutSetGrid, sampleHand, scatterApart } from './hand.ts';
+import { CLASSES, FLOWERS, type Placed, closeUpWindow, layoutHand, layoutSetGrid, sampleHand, scatterApart } from './hand.ts';
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
 import { type Rng, chance, clamp, int, pick, rngFor, shuffle, uni, weighted } from './rng.ts';
 import { inkArt } from './inkart.ts';
@@ -214,7 +214,7 @@ export const SYMBOLA_CHAR_BOX: readonly [number, number] = [0.55, 0.33];
  * orchid), which the readers took for the plant they had learnt to go with the style.
  */
 export function swapPictures(r: Rng, cells: Map<string, Img>): void {
-  const codes = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8'].filter((c) => cells.has(c));
+  const codes = FLOWERS.filter((c) => cells.has(c));
   const src = codes.map((c) => cells.get(c)!);
   const perm = shuffle(r, codes.map((_, i) => i));
   codes.forEach((code, k) => {
@@ -228,7 +228,7 @@ export function swapPictures(r: Rng, cells: Map<string, Img>): void {
 }
 
 /** The faces that differ most between sets: the bird and the flowers and seasons. */
-const PICTURES: ReadonlySet<string> = new Set(['1s', 'f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8']);
+const PICTURES: ReadonlySet<string> = new Set(['1s', ...FLOWERS]);
 const LINE_INKS: RGB[] = [[22, 22, 24], [28, 40, 110], [20, 85, 50], [140, 30, 32]];
 
 /** `--line-art` (generator 1.16.0): three sets in five redrawn in one ink (inkart.ts), their
