@@ -35,6 +35,17 @@ export const EDGE_RESCUE_THRESHOLD = 0.15;
 /** An edge candidate's score (classifier probability x detector score) must reach this. */
 export const EDGE_RESCUE_SCORE = 0.2;
 /**
+ * When the hand check finds no complete hand, part of the hand may lie outside the photo: an edge
+ * candidate that the hand check did not take is kept when the classifier reads it at least this
+ * surely and the tile verifier gives it p(tile) >= EDGE_KEEP_VERIFIED, beside the hand
+ * (EDGE_KEEP_GAP; val-holdout scene 258's cut 1p: detector 0.27, classifier 0.91, verifier 0.67).
+ * See model/PIPELINE.md.
+ */
+export const EDGE_KEEP_PROB = 0.9;
+export const EDGE_KEEP_VERIFIED = 0.6;
+/** ...and when its box lies within this many of the hand's tile lengths of a kept tile's box. */
+export const EDGE_KEEP_GAP = 0.5;
+/**
  * With a tile the photo's edge cuts, the hand check may change at most this many tiles: part of
  * the hand may lie outside the photo, and the changes that completed such hands were wrong (a
  * kong of bamboo 7s broken up for a pair; val-holdout 038, val-holdout-xl 916). No change at all
@@ -445,6 +456,10 @@ export interface PipelineOptions {
   /** Weak detections (>= EDGE_RESCUE_THRESHOLD) beside the hand's tiles and of their size
    * (besideHand) may complete an incomplete hand in the hand check too (default: as edgeRescue). */
   besideRescue?: boolean;
+  /** When the hand check finds no complete hand, edge candidates beside the hand (EDGE_KEEP_GAP),
+   * read surely (EDGE_KEEP_PROB) and seen as tiles by the tile verifier (EDGE_KEEP_VERIFIED) are
+   * kept (default true). */
+  edgeKeep?: boolean;
   /** Let the finder (Models.finder, when the models have one) add the tiles the detector scores too
    * low, on the normal pass and the zoom pass (default true). */
   finder?: boolean;
@@ -1104,6 +1119,23 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
       for (const i of extra) if (!took || !hc2.kept.some((j) => withEdge[j] === i)) all[i] = null;
     }
     keptIdx = hc.kept.map((j) => pool[j]!);
+    if (!hc.complete && (opts.edgeKeep ?? true) && models.verifier) {
+      // the hand is not complete, so part of it may lie outside the photo: a tile the photo's edge
+      // cuts, beside the hand (not a pattern of the cloth at the photo's edge), that the classifier
+      // reads surely and the tile verifier sees as a tile is shown, weak as it is, rather than lost
+      // (the player checks an incomplete hand in any case)
+      const handBoxes = keptIdx.map((i) => rasterBoxes[i]!);
+      const reach = EDGE_KEEP_GAP * medianLongSide(handBoxes);
+      const beside = (b: Box) => handBoxes.some((o) => Math.max(o[0] - b[0] - b[2], b[0] - o[0] - o[2], o[1] - b[1] - b[3], b[1] - o[1] - o[3]) <= reach);
+      const sure = edgeIdx.filter((i) => all[i] === null && atEdge(dets[i]!.box) && beside(rasterBoxes[i]!) && Math.max(...probs[i]!) >= EDGE_KEEP_PROB);
+      const pEdge = sure.length ? await tileProbs(models.verifier, pickCrops(crops, sure, cw * ch), sure.length, ch, cw) : [];
+      const more = sure.filter((_, j) => pEdge[j]! >= EDGE_KEEP_VERIFIED);
+      for (const i of more) {
+        all[i] = edgeTiles[edgeIdx.indexOf(i)]!;
+        keptIdx.push(i);
+      }
+      if (more.length) result.notes = [...(result.notes ?? []), `${more.length === 1 ? 'one tile' : `${more.length} tiles`} at the photo's edge, seen weakly, ${more.length === 1 ? 'was' : 'were'} kept, as the hand is not complete (part of it may lie outside the photo)`];
+    }
     if (hc.complete) {
       completeHands.add(result);
       // weak candidates in line with the hand, read as face-down tiles surely enough, that continue a

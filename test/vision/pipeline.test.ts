@@ -4,7 +4,7 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { FLOWER_DETAIL_BELOW, FLOWER_DETAIL_MIN_GAIN, FLOWER_DETAIL_TILE, TURN_MIN_TILES, TURN_SHARE, unturnBox, turnBox, OVER_MIN_TILES, OVER_MAX_TILES, DET_THRESHOLD, FLOWER_FIND_SCALE, FINDER_COARSE_FROM, FINDER_COARSE_SIZE, FINDER_READ, coarseFinderTiles, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, FINE_BELOW, FINE_GROUP_MIN, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
+import { FLOWER_DETAIL_BELOW, FLOWER_DETAIL_MIN_GAIN, FLOWER_DETAIL_TILE, TURN_MIN_TILES, TURN_SHARE, unturnBox, turnBox, OVER_MIN_TILES, OVER_MAX_TILES, DET_THRESHOLD, FLOWER_FIND_SCALE, FINDER_COARSE_FROM, FINDER_COARSE_SIZE, FINDER_READ, coarseFinderTiles, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, EDGE_KEEP_VERIFIED, FINE_BELOW, FINE_GROUP_MIN, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT, OUTER_WINDOW, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT } from '../../src/vision/postprocess.ts';
 import { DROP_BELOW } from '../../src/vision/handcheck.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
@@ -848,6 +848,33 @@ describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)'
     expect(doubted.tiles.map((t) => t.code)).toEqual(HAND);
     expect(doubted.leftOut?.map((t) => t.code)).toEqual(['f6']);
     expect(doubted.notes?.join(' ')).toMatch(/one doubtful detection far from the other tiles was left out/);
+  });
+
+  it('keeps a sure tile cut by the photo\'s edge, seen weakly, when the hand is not complete (part of it outside the photo), and says so', async () => {
+    // 12 tiles: no tile completes the hand (two more lie outside the photo); a weak detection at the left edge
+    const edge: Placed = { cx: 12, cy: 152, det: 0.3, code: '7z' };
+    const tiles = [...row(HAND.slice(0, 12)), edge];
+    const scanEdge = async (p: number, opts: PipelineOptions = {}, placed = tiles) => {
+      const models: Models = { detector: fakeDetector(placed), classifier: reader(placed), verifier: verifier(placed, new Map([[edge, p]]), []), labels: TILE_CODES, bytes: 0 };
+      const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: paint(placed) }, originalWidth: W, originalHeight: H, notes: [] };
+      return scanPhoto(photo, models, { zoom: false, turnOver: false, ...opts });
+    };
+    const kept = await scanEdge((EDGE_KEEP_VERIFIED + 1) / 2);
+    expect(kept.tiles.map((t) => t.code).sort()).toEqual([...HAND.slice(0, 12), '7z'].sort());
+    const t = kept.tiles.find((x) => x.box[0] === 0)!;
+    expect(t.code).toBe('7z');
+    expect(t.score).toBeLessThan(0.45);
+    expect(kept.notes?.join(' ')).toMatch(/one tile at the photo's edge, seen weakly, was kept, as the hand is not complete/);
+    // the verifier doubting it, the rule off, or the hand check off: not kept, and no note
+    for (const r of [await scanEdge(EDGE_KEEP_VERIFIED - 0.1), await scanEdge(0.99, { edgeKeep: false }), await scanEdge(0.99, { handCheck: false })]) {
+      expect(r.tiles.map((x) => x.code)).toEqual(HAND.slice(0, 12));
+      expect(r.notes?.join(' ') ?? '').not.toMatch(/photo's edge/);
+    }
+    // nor below the edge threshold, nor away from the edge, nor at the edge but away from the hand (the cloth's pattern)
+    for (const other of [{ ...edge, det: EDGE_RESCUE_THRESHOLD - 0.05 }, { ...edge, cx: 40 + 28 * 13 }, { ...edge, cx: 400, cy: H - 16 }]) {
+      const r = await scanEdge(0.99, {}, [...tiles.slice(0, 12), other]);
+      expect(r.tiles.map((x) => x.code)).toEqual(HAND.slice(0, 12));
+    }
   });
 
   it('does not let the hand check leave out a doubtful detection the verifier is sure of (a spare face-down tile, a flower read as a suit tile)', async () => {
