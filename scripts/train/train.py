@@ -490,7 +490,7 @@ def train_cls(a):
         for g in opt.param_groups:
             g["lr"] = lr_at(step, bud.total, a.lr)
         idx = torch.randint(0, len(labels), (a.batch,), generator=gen).numpy()
-        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle, shape=a.shape, ink=a.ink, lowres=a.lowres, sharpen=a.sharpen, cut=a.cut)
+        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle, shape=a.shape, ink=a.ink, lowres=a.lowres, sharpen=a.sharpen, cut=a.cut, blur=getattr(a, "blur", 0.0))
         logits = model(up(x) if up else x)
         if flw:
             logits, y = logits[:, F0:F0 + 8], y - F0
@@ -788,6 +788,8 @@ def smoke(a):
         # and the small-tile resampling (data.lowres_aug)
         b.lowres = 0.0 if mode == "det" else 1.0
         b.sharpen = 0.0 if mode == "det" else 1.0
+        # and the heavy blur (data.blur_aug)
+        b.blur = 0.0 if mode == "det" else 1.0
         # and the tile cut by the photo's edge (data.cut_aug)
         b.cut = 0.0 if mode == "det" else 1.0
         if mode == "flw":
@@ -822,6 +824,7 @@ def smoke(a):
     _smoke_cut()
     _smoke_budget()
     _smoke_sharpen()
+    _smoke_blur()
     _smoke_verifier(a, out)
     print(f"smoke ok in {time.time()-t:.1f}s: {out}")
 
@@ -994,21 +997,46 @@ def _smoke_cut():
         assert int(changed.sum()) <= d * (W if span == H else H), f"crop {i}: pixels changed outside the cut side"
 
 
+def _check_aug_basics(aug, seed):
+    """A crop augmentation (data.*_aug) returns the crops as they are with p=0 and leaves a flat
+    crop flat; returns its generator (seeded `seed`) for the checks that follow."""
+    gen = torch.Generator().manual_seed(seed)
+    x = torch.rand(4, 3, CLS_H, CLS_W)
+    assert aug(x, gen, p=0.0) is x, "with p=0 the crops are returned as they are"
+    flat = torch.full((4, 3, CLS_H, CLS_W), 0.6)
+    assert (aug(flat, gen, p=1.0) - 0.6).abs().max() < 1e-5, "a flat crop changed"
+    return gen
+
+
 def _smoke_sharpen():
     """data.sharpen_aug keeps shapes and range, returns the crops as they are with p=0, leaves a
     flat crop flat, and puts halos round a stroke: the face beside a dark bar gets lighter on
     every crop, and the bar darker at its edge on most (a third are smoothed first)."""
-    gen = torch.Generator().manual_seed(3)
-    x = torch.rand(4, 3, CLS_H, CLS_W)
-    assert D.sharpen_aug(x, gen, p=0.0) is x, "with p=0 the crops are returned as they are"
-    flat = torch.full((4, 3, CLS_H, CLS_W), 0.6)
-    assert (D.sharpen_aug(flat, gen, p=1.0) - 0.6).abs().max() < 1e-5, "a flat crop changed"
+    gen = _check_aug_basics(D.sharpen_aug, 3)
     bar = torch.full((64, 3, CLS_H, CLS_W), 0.6)
     bar[:, :, :, 20:28] = 0.3
     y = D.sharpen_aug(bar, gen, p=1.0)
     assert y.shape == bar.shape and 0 <= y.min() and y.max() <= 1
     assert (y[:, :, :, 18] > 0.6 + 1e-3).all(), "no light halo beside the bar"
     assert (y[:, 0, :, 20] < 0.3 - 1e-3).float().mean() > 0.6, "the bar's edge did not darken"
+
+
+def _smoke_blur():
+    """data.blur_aug keeps shapes and range, returns the crops as they are with p=0, leaves a flat
+    crop flat, and spreads a thin dark bar: its centre lightens and its neighbourhood darkens; a
+    horizontal motion streak spreads a vertical bar sideways and leaves a horizontal one alone."""
+    gen = _check_aug_basics(D.blur_aug, 5)
+    bar = torch.full((16, 3, CLS_H, CLS_W), 0.8)
+    bar[:, :, :, 22:24] = 0.1
+    y = D.blur_aug(bar, gen, p=1.0)
+    assert y.shape == bar.shape and 0 <= y.min() and y.max() <= 1
+    assert (y[:, 0, 30, 22] > 0.1 + 0.05).all(), "the bar did not lighten"
+    assert (y[:, 0, 30, 20] < 0.8 - 0.02).float().mean() > 0.5, "the bar did not spread"
+    v = D._motion(bar[:1], 7.0, 0.0)
+    assert v[0, 0, 30, 20] < 0.8 - 0.05 and abs(float(v[0, 0, 30, 12]) - 0.8) < 1e-5, "a horizontal streak did not spread the bar sideways only"
+    h = torch.full((1, 3, CLS_H, CLS_W), 0.8)
+    h[:, :, 30:32, :] = 0.1
+    assert (D._motion(h, 7.0, 0.0) - h).abs().max() < 1e-5, "a horizontal streak changed a horizontal bar"
 
 
 def _smoke_ink():
@@ -1342,6 +1370,7 @@ def main():
     ap.add_argument("--shuffle", type=float, default=None, help="cls/flw: probability of swapped colour channels (default 0, flw 0.25)")
     ap.add_argument("--shape", type=float, default=0.0, help="cls/flw: probability of each shape change (data.shape_aug: elastic warp, stroke width; frames at 0.08)")
     ap.add_argument("--ink", type=float, default=0.0, help="cls/flw: probability of reprinting a crop's drawing in one dark ink, a third of them as outlines (data.ink_aug)")
+    ap.add_argument("--blur", type=float, default=0.0, help="cls/flw: probability of a heavy blur, Gaussian or a motion streak at any angle (data.blur_aug)")
     ap.add_argument("--sharpen", type=float, default=0.0, help="cls/flw: probability of a phone's sharpening (data.sharpen_aug: an unsharp mask, a third after light smoothing)")
     ap.add_argument("--spot-input-scale", type=float, default=None, help="flw --cls-width spot: enlarge each 96x72 crop by this factor (default 1, or the --init checkpoint's) (bilinear, as FlowerMix's --spot-scales does in the graph) before the spotter, so that small characters span more cells; kept in the checkpoint, and export and flower_mix.py read such a spotter through ScaledSpotter")
     ap.add_argument("--cut", type=float, default=0.0, help="cls: probability of showing a crop as the pipeline reads a tile cut by the photo's edge (data.cut_aug: one side repeats the last pixels inside)")
