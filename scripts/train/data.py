@@ -259,8 +259,8 @@ def blur_aug(x, gen, p=0.2):
     """A shaken or out-of-focus photo, past the trainer's mild blur (photometric: sigma 0.6-1.6):
     on a random subset of the crops (probability `p` each), half a Gaussian blur of sigma 1.2-2.8
     px, half a motion streak 3-9 px long at any angle (as the generator's motion blur, which
-    reaches 9 px at 1024 px: held-out photos blurred so lose a third of val-holdout's misread
-    tiles). x: (N,3,H,W) in [0,1]. Returns a new tensor (or x itself with p=0)."""
+    reaches 9 px at 1024 px: about half of val-holdout's misread tiles are in photos blurred so).
+    x: (N,3,H,W) in [0,1]. Returns a new tensor (or x itself with p=0)."""
     sel, x = picked(x, gen, p)
     u = lambda lo, hi: float(torch.empty(1).uniform_(lo, hi, generator=gen))
     for i in sel:

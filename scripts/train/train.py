@@ -490,7 +490,7 @@ def train_cls(a):
         for g in opt.param_groups:
             g["lr"] = lr_at(step, bud.total, a.lr)
         idx = torch.randint(0, len(labels), (a.batch,), generator=gen).numpy()
-        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle, shape=a.shape, ink=a.ink, lowres=a.lowres, sharpen=a.sharpen, cut=a.cut, blur=getattr(a, "blur", 0.0))
+        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=out_h, out_w=out_w, grey=grey, shuffle=shuffle, shape=a.shape, ink=a.ink, lowres=a.lowres, sharpen=a.sharpen, cut=a.cut, blur=a.blur)
         logits = model(up(x) if up else x)
         if flw:
             logits, y = logits[:, F0:F0 + 8], y - F0
