@@ -12,7 +12,7 @@
  */
 import { atMostFour, birdPungs, checkHandWithStrays, distinctFlowers, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
 import { clampRegion, completeCutBoxes, cropRaster, orientRaster, touchesEdge, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { STRAY_SCALE, addedFinds, largestGroup, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, oneTileBoxes, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
+import { STRAY_SCALE, addedFinds, boxGap, largestGroup, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, oneTileBoxes, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
 import { layoutTiles, tileAngles } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -1126,7 +1126,7 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
       // (the player checks an incomplete hand in any case)
       const handBoxes = keptIdx.map((i) => rasterBoxes[i]!);
       const reach = EDGE_KEEP_GAP * medianLongSide(handBoxes);
-      const beside = (b: Box) => handBoxes.some((o) => Math.max(o[0] - b[0] - b[2], b[0] - o[0] - o[2], o[1] - b[1] - b[3], b[1] - o[1] - o[3]) <= reach);
+      const beside = (b: Box) => handBoxes.some((o) => boxGap(b, o) <= reach);
       const sure = edgeIdx.filter((i) => all[i] === null && atEdge(dets[i]!.box) && beside(rasterBoxes[i]!) && Math.max(...probs[i]!) >= EDGE_KEEP_PROB);
       const pEdge = sure.length ? await tileProbs(models.verifier, pickCrops(crops, sure, cw * ch), sure.length, ch, cw) : [];
       const more = sure.filter((_, j) => pEdge[j]! >= EDGE_KEEP_VERIFIED);
