@@ -1,7 +1,7 @@
 /**
  * npm run eval:vision -- [--data training-data/val-holdout] [--limit N] [--json]
  *                        [--confusion model/confusion.png] [--draw DIR] [--draw-n 12] [--draw-lost]
- *                        [--models DIR] [--tta|--no-tta] (default: turn only uncertain crops) [--threshold 0.45] [--rescue] [--no-zoom] [--no-hand-check] [--no-beside] [--no-stray-filter] [--fine-skip-at N] [--errors FILE]
+ *                        [--models DIR] [--tta|--no-tta] (default: turn only uncertain crops) [--threshold 0.45] [--rescue] [--no-zoom] [--no-hand-check] [--no-beside] [--no-stray-filter] [--fine-skip-at N] [--errors FILE] [--reads FILE]
  *                        [--options '{"keepFirst":false}'] (more PipelineOptions, as JSON: to measure a rule against the build without it)
  *                        [--camera warm|cool|vivid|sharpen|sharpen-mild|phone|jpeg|vignette|dark|noise|dim]
  *                        (each photo changed as a phone or a room would change it first: scripts/eval/camera.ts)
@@ -47,6 +47,11 @@ const drawLost = process.argv.includes('--draw-lost');
 /** With --errors FILE, one JSON line per hand not read exactly: wrong codes, missed tiles, extra detections. */
 const errorsOut = arg('--errors');
 const errorLines: string[] = [];
+/** With --reads FILE, one JSON line per scene: every labelled tile the pipeline found, with its
+ * truth, reading, score, whether the hand check changed it, and its alternatives (the read-right
+ * tiles too, which --errors leaves out: to ask how a rule would act on all of them). */
+const readsOut = arg('--reads');
+const readLines: string[] = [];
 const tta = process.argv.includes('--tta') ? true : process.argv.includes('--no-tta') ? false : undefined;
 const threshold = arg('--threshold') ? Number(arg('--threshold')) : undefined;
 const extraOptions = parseOptions(arg('--options'));
@@ -258,6 +263,15 @@ async function main(): Promise<void> {
     gt.forEach((t, i) => { if (!found.has(i)) { const ti = TILE_CODES.indexOf(t.code as (typeof TILE_CODES)[number]); if (ti >= 0) missed[ti]++; } });
     const matchedPred = new Set(m.map((x) => x.pred));
     const extras = r.tiles.filter((_, i) => !matchedPred.has(i));
+    if (readsOut) {
+      readLines.push(JSON.stringify({
+        scene: f,
+        tiles: m.map(({ gt: gi, pred: pi }) => {
+          const t = r.tiles[pi];
+          return { truth: gt[gi].code, read: t.code, score: +t.score.toFixed(3), handCheck: !!t.handCheck, alternatives: t.alternatives?.map((a) => ({ code: a.code, score: +a.score.toFixed(3) })) ?? [] };
+        }),
+      }));
+    }
     if (allRight) handsExact++;
     else {
       if (errorsOut) {
@@ -296,6 +310,7 @@ async function main(): Promise<void> {
   await mkdir(path.dirname(confOut), { recursive: true });
   await confusionPng(conf, missed, confOut);
   if (errorsOut) await writeFile(errorsOut, errorLines.join('\n') + '\n');
+  if (readsOut) await writeFile(readsOut, readLines.join('\n') + '\n');
   const pairs: [string, number][] = [];
   conf.forEach((r, i) => r.forEach((v, j) => { if (i !== j && v) pairs.push([`${TILE_CODES[i]}->${TILE_CODES[j]}`, v]); }));
   pairs.sort((a, b) => b[1] - a[1]);

@@ -1,4 +1,4 @@
-# Sourced by the blend recipes (blend_cls22.sh, blend_cls25.sh, blend_flw14.sh, blend_v116.sh,
+# Sourced by the blend recipes (blend_cls22.sh, blend_cls25.sh, blend_flw14.sh, blend_flw18.sh, blend_v116.sh,
 # blend_v117.sh), from the repo root: R (the runs folder), T (train.py), and wise SCRIPT RUN,
 # which blends fine-tune RUN with the network it started from (member 0 of its init.onnx, read
 # back into RUN-start), weight BLEND_WEIGHT (default 0.5) on the fine-tune (train.py blend;
