@@ -9,5 +9,5 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 . scripts/train/blend_lib.sh
 wise blend_cls25.sh cls25
-[ -f "$R/ship-cls2/ckpt.pt" ] || $T import --init-onnx model/classifier2.onnx --init-member 0 --cls-width m --run "$R/ship-cls2"
+shipped cls2
 $T export --det-run none --cls-run cls25w --cls-also ship-cls2 --cls-cascade --flw-run none ${1:+--out "$1"}

@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . scripts/train/blend_lib.sh
-[ -f "$R/ship-spot/ckpt.pt" ] || $T import --init-onnx model/flowers.onnx --init-member -1 --cls-width spot --run "$R/ship-spot"
-[ -f "$R/ship-flw1/ckpt.pt" ] || $T import --init-onnx model/flowers2.onnx --init-member 0 --cls-width m --run "$R/ship-flw1"
+shipped spot
+shipped flw1
 wise blend_flw18.sh flw18
 $T export --det-run none --cls-run none --flw-run flw18w --flw-also ship-flw1 --flw-cascade --spot-run ship-spot --spot-weight 0.4 --spot-scales 1 0.75 ${1:+--out "$1"}

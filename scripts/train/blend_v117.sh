@@ -10,9 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . scripts/train/blend_lib.sh
-[ -f "$R/ship-spot/ckpt.pt" ] || $T import --init-onnx model/flowers.onnx --init-member -1 --cls-width spot --run "$R/ship-spot"
-[ -f "$R/ship-flw0/ckpt.pt" ] || $T import --init-onnx model/flowers.onnx --init-member 0 --cls-width m --run "$R/ship-flw0"
-[ -f "$R/ship-flw1/ckpt.pt" ] || $T import --init-onnx model/flowers2.onnx --init-member 0 --cls-width m --run "$R/ship-flw1"
+shipped spot
+shipped flw0
+shipped flw1
 [ -f "$R/spot7/ckpt.pt" ] || { echo "blend_v117.sh: $R/spot7/ckpt.pt not found; run run_spot7.sh first" >&2; exit 2; }
 wise blend_v117.sh flw17
 # the spotter started from a checkpoint (spotter.sh keeps its copy as init.pt), not an ONNX file

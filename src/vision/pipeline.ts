@@ -1119,6 +1119,13 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
       for (const i of extra) if (!took || !hc2.kept.some((j) => withEdge[j] === i)) all[i] = null;
     }
     keptIdx = hc.kept.map((j) => pool[j]!);
+    /** Weak candidates (indices into dets, among edgeIdx) kept after all, as they were read. */
+    const keepEdgeTiles = (idx: readonly number[]) => {
+      for (const i of idx) {
+        all[i] = edgeTiles[edgeIdx.indexOf(i)]!;
+        keptIdx.push(i);
+      }
+    };
     if (!hc.complete && (opts.edgeKeep ?? true) && models.verifier) {
       // the hand is not complete, so part of it may lie outside the photo: a tile the photo's edge
       // cuts, beside the hand (not a pattern of the cloth at the photo's edge), that the classifier
@@ -1130,10 +1137,7 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
       const sure = edgeIdx.filter((i) => all[i] === null && atEdge(dets[i]!.box) && beside(rasterBoxes[i]!) && Math.max(...probs[i]!) >= EDGE_KEEP_PROB);
       const pEdge = sure.length ? await tileProbs(models.verifier, pickCrops(crops, sure, cw * ch), sure.length, ch, cw) : [];
       const more = sure.filter((_, j) => pEdge[j]! >= EDGE_KEEP_VERIFIED);
-      for (const i of more) {
-        all[i] = edgeTiles[edgeIdx.indexOf(i)]!;
-        keptIdx.push(i);
-      }
+      keepEdgeTiles(more);
       if (more.length) result.notes = [...(result.notes ?? []), `${more.length === 1 ? 'one tile' : `${more.length} tiles`} at the photo's edge, seen weakly, ${more.length === 1 ? 'was' : 'were'} kept, as the hand is not complete (part of it may lie outside the photo)`];
     }
     if (hc.complete) {
@@ -1144,10 +1148,7 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
       const weakBacks = edgeIdx.flatMap((i, j) => (all[i] === null && besideSet.has(i) && edgeTiles[j]!.code === 'back' && probs[i]![backK]! * dets[i]!.score >= WALL_BACK_SCORE ? [i] : []));
       const inRow = rowOfBacks(weakBacks.map((i) => rasterBoxes[i]!), keptIdx.filter((i) => all[i]!.code === 'back').map((i) => rasterBoxes[i]!));
       const more = weakBacks.filter((_, j) => inRow[j]);
-      for (const i of more) {
-        all[i] = edgeTiles[edgeIdx.indexOf(i)]!;
-        keptIdx.push(i);
-      }
+      keepEdgeTiles(more);
       if (more.length) result.notes = [...(result.notes ?? []), `${more.length === 1 ? 'one weak face-down tile' : `${more.length} weak face-down tiles`} in a row of face-down tiles ${more.length === 1 ? 'was' : 'were'} kept (spare tiles, not part of the hand)`];
     }
     // the hand check's reading of kept tile j as class k; what it was read as comes first among the alternatives
