@@ -12,7 +12,7 @@
  */
 import { atMostFour, birdPungs, checkHandWithStrays, distinctFlowers, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
 import { clampRegion, completeCutBoxes, cropRaster, orientRaster, touchesEdge, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { STRAY_SCALE, addedFinds, boxGap, largestGroup, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, oneTileBoxes, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
+import { STRAY_SCALE, addedFinds, straddles, boxGap, largestGroup, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, oneTileBoxes, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
 import { layoutTiles, tileAngles } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -487,6 +487,9 @@ export interface PipelineOptions {
    * read again on the photo turned half round, taken when that makes one and finds more tiles or
    * scores higher (default true; with the hand check). */
   turnOver?: boolean;
+  /** A doubtful detection (below VERIFY_BELOW, not a flower) lying across two surer detections
+   * (postprocess.ts straddles) is set aside as the tile verifier's doubted detections are (default true). */
+  straddling?: boolean;
   /** After the zoom pass, the normal pass's sure detections that it does not find again stay when
    * the tile verifier sees a tile in them (firstFinds; default true). */
   keepFirst?: boolean;
@@ -1052,6 +1055,17 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
   });
   const edgeTiles = edgeIdx.map((i) => all[i]!);
   for (const i of edgeIdx) all[i] = null;
+  // a doubtful detection mostly over tiles found surer (a box straddling two neighbours) is a second
+  // look at them: set aside as the verifier's doubted detections are (the hand check may take it back)
+  const straddling = new Set<number>();
+  if (opts.straddling ?? true) {
+    for (let i = 0; i < all.length; i++) {
+      if (!all[i] || dets[i]!.score >= VERIFY_BELOW || (f0 >= 0 && flowerMass(probs[i]!, f0) >= FLOWER_LIES_APART)) continue;
+      const surer = all.flatMap((t, k) => (t && k !== i && dets[k]!.score > dets[i]!.score ? [rasterBoxes[k]!] : []));
+      if (straddles(rasterBoxes[i]!, surer)) straddling.add(i);
+    }
+    for (const i of straddling) { noTile.set(i, all[i]!); all[i] = null; }
+  }
   // a lone, doubtful detection far from the hand is the table's pattern, not a tile
   const found = all.flatMap((t, i) => (t ? [i] : []));
   // ...unless the detector is sure of it, or the tile verifier is: a flower laid apart in a design the
@@ -1114,7 +1128,10 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
         const weakNote = (n: number, where: string) => `hand check: ${n === 1 ? 'one weak detection' : `${n} weak detections`} ${where} ${n === 1 ? 'was' : 'were'} taken, as the hand needs ${n === 1 ? 'it' : 'them'}`;
         if (nEdge) result.notes = [...(result.notes ?? []), weakNote(nEdge, "at the photo's edge (a tile the photo cuts)")];
         if (nIn) result.notes = [...(result.notes ?? []), weakNote(nIn, 'in line with the hand')];
-        if (nDoubted) result.notes = [...(result.notes ?? []), `hand check: ${nDoubted === 1 ? 'one detection' : `${nDoubted} detections`} that the tile verifier doubted ${nDoubted === 1 ? 'was' : 'were'} taken, as the hand needs ${nDoubted === 1 ? 'it' : 'them'}`];
+        const nOver = takenIdx.filter((i) => straddling.has(i)).length, nVerifier = nDoubted - nOver;
+        const doubtedNote = (n: number, what: string) => `hand check: ${n === 1 ? 'one detection' : `${n} detections`} ${what} ${n === 1 ? 'was' : 'were'} taken, as the hand needs ${n === 1 ? 'it' : 'them'}`;
+        if (nVerifier) result.notes = [...(result.notes ?? []), doubtedNote(nVerifier, 'that the tile verifier doubted')];
+        if (nOver) result.notes = [...(result.notes ?? []), doubtedNote(nOver, 'lying over tiles found already')];
       }
       for (const i of extra) if (!took || !hc2.kept.some((j) => withEdge[j] === i)) all[i] = null;
     }
@@ -1190,10 +1207,9 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
   }
   // the doubted detections the hand check did not take back
   const noTileLeft = [...noTile].flatMap(([i, t]) => (all[i] === null ? [t] : []));
-  if (noTileLeft.length) {
-    const n = noTileLeft.length;
-    result.notes = [...(result.notes ?? []), `${n === 1 ? 'one doubtful detection' : `${n} doubtful detections`} that ${n === 1 ? 'shows' : 'show'} no tile ${n === 1 ? 'was' : 'were'} left out`];
-  }
+  const nOver = [...straddling].filter((i) => all[i] === null).length, nNone = noTileLeft.length - nOver;
+  if (nNone) result.notes = [...(result.notes ?? []), `${nNone === 1 ? 'one doubtful detection' : `${nNone} doubtful detections`} that ${nNone === 1 ? 'shows' : 'show'} no tile ${nNone === 1 ? 'was' : 'were'} left out`];
+  if (nOver) result.notes = [...(result.notes ?? []), `${nOver === 1 ? 'one doubtful detection' : `${nOver} doubtful detections`} lying over tiles found already ${nOver === 1 ? 'was' : 'were'} left out`];
   const kept = new Set(keptIdx);
   const leftOut = [...loneTiles, ...noTileLeft, ...live.filter((i) => !kept.has(i)).map((i) => all[i]!)].map((t) => ({ code: t.code, score: t.score, box: t.box }));
   if (leftOut.length) result.leftOut = leftOut;

@@ -260,6 +260,48 @@ export function zoomRegion(boxes: readonly Box[], width: number, height: number)
   return [rx0, ry0, rw, rh];
 }
 
+/**
+ * A doubtful detection (pipeline.ts, PipelineOptions.straddling) that two surer detections' boxes
+ * together cover this much of (straddles) is taken for a second look at tiles already found: a
+ * box across two neighbours. At 0.85, val-holdout gained scene 039 (a false find across a 3p and a
+ * 4p, 0.92 covered by the two) and embed-holdout one hand; val-holdout-xl, -3k, grid-, far-,
+ * apart- and close-holdout read as before (model/HISTORY.md, stop 63).
+ */
+export const COVERED_DUPLICATE = 0.85;
+/**
+ * Whether box `b` lies across two boxes of `surer` tiles: two of them together cover
+ * COVERED_DUPLICATE of it. Two, not more: in a grid or a row shot at an angle, the axis-aligned
+ * boxes of a tile's neighbours cover it too, but each a part (grid-holdout 004: a true face-down
+ * tile covered whole by six boxes, by at most 0.38 each; far-holdout 097: 0.87 by three, 0.53 by one).
+ */
+export function straddles(b: Box, surer: readonly Box[]): boolean {
+  const near = surer.filter((o) => coveredShare(b, [o]) > 0);
+  for (let i = 0; i < near.length; i++) {
+    for (let j = i + 1; j < near.length; j++) if (coveredShare(b, [near[i]!, near[j]!]) >= COVERED_DUPLICATE) return true;
+  }
+  return false;
+}
+/** Samples per side of the grid coveredShare measures a box's cover on. */
+const COVER_GRID = 12;
+
+/**
+ * The share of box `b` that the union of the boxes `others` covers, measured on a COVER_GRID x
+ * COVER_GRID grid of points in `b` (exact enough for a threshold, and order-free).
+ */
+export function coveredShare(b: Box, others: readonly Box[]): number {
+  const [x, y, w, h] = b;
+  if (!(w > 0 && h > 0)) return 0;
+  let n = 0;
+  for (let r = 0; r < COVER_GRID; r++) {
+    const py = y + ((r + 0.5) * h) / COVER_GRID;
+    for (let c = 0; c < COVER_GRID; c++) {
+      const px = x + ((c + 0.5) * w) / COVER_GRID;
+      if (others.some((o) => px >= o[0] && px <= o[0] + o[2] && py >= o[1] && py <= o[1] + o[3])) n++;
+    }
+  }
+  return n / (COVER_GRID * COVER_GRID);
+}
+
 /** A tile this many median tile sizes from its nearest neighbour is isolated. */
 export const ISOLATED_FAR = 3;
 /** An isolated tile scoring below this is dropped as background (a checked cloth, a polka dot).

@@ -104,6 +104,33 @@ describe('scanPhoto with stand-in models', () => {
     expect(r.leftOut).toBeUndefined();
   });
 
+  it('sets aside a doubtful detection lying across two tiles found already, says so, and takes it back when the hand needs it', async () => {
+    // tiles 28 px wide, 28 px apart, so that a box half over each of two neighbours is covered whole
+    const scanTouching = (tiles: Placed[], opts: PipelineOptions = {}) => {
+      const byStrength = [...tiles].sort((a, b) => b.det - a.det);
+      const models: Models = { detector: fakeDetector(tiles, [28, 32]), classifier: fakeClassifier(byStrength.map((t) => t.code)), labels: TILE_CODES, bytes: 0 };
+      const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
+      return scanPhoto(photo, models, { zoom: false, ...opts });
+    };
+    const across = (code: string): Placed => ({ cx: 40 + 28 * 4 + 12, cy: 152, det: DOUBTFUL, code });
+    const r = await scanTouching([...row(), across('5z')]);
+    expect(r.tiles.map((t) => t.code)).toEqual(HAND);
+    expect(r.leftOut?.map((d) => d.code)).toEqual(['5z']);
+    expect(r.notes?.join(' ')).toMatch(/one doubtful detection lying over tiles found already was left out/);
+    // the rule off: the hand check decides alone, and says nothing of tiles found already
+    const off = await scanTouching([...row(), across('5z')], { straddling: false });
+    expect(off.notes?.join(' ') ?? '').not.toMatch(/lying over tiles found already/);
+    // a hand that lacks a tile the detection reads as: taken back, with its note
+    const short = await scanTouching([...row(HAND.slice(0, 13)), across('5p')]);
+    expect(short.tiles.map((t) => t.code).sort()).toEqual([...HAND].sort());
+    expect(short.notes?.join(' ')).toMatch(/one detection lying over tiles found already was taken, as the hand needs it/);
+    // a sure detection, or one read as a flower, is never set aside so
+    const sure = await scanTouching([...row(), { ...across('5z'), det: VERIFY_BELOW + 0.05 }]);
+    expect(sure.notes?.join(' ') ?? '').not.toMatch(/lying over tiles found already/);
+    const flower = await scanTouching([...row(), across('f3')]);
+    expect(flower.tiles.map((t) => t.code)).toContain('f3');
+  });
+
   it('keeps the background rule alive: its score line lies above the detection threshold', () => {
     expect(ISOLATED_BELOW).toBeGreaterThan(DET_THRESHOLD);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boxGap, boxToOriginal, boxToRaster, decodeDetections, MAX_DETECTIONS, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, BACKS_NEAR, BACKS_ROW_OVERLAP, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, largestGroup, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN, ONE_TILE_PART_AREA, ONE_TILE_PART_INSIDE } from '../../src/vision/postprocess.ts';
+import { boxGap, COVERED_DUPLICATE, coveredShare, straddles, boxToOriginal, boxToRaster, decodeDetections, MAX_DETECTIONS, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, BACKS_NEAR, BACKS_ROW_OVERLAP, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, largestGroup, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN, ONE_TILE_PART_AREA, ONE_TILE_PART_INSIDE } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -214,6 +214,47 @@ describe('isolatedUnsure', () => {
   });
   it('never drops the only detection', () => {
     expect(isolatedUnsure([[10, 10, 50, 70]], [0.1])).toEqual([false]);
+  });
+});
+
+describe('coveredShare (a doubtful box straddling two tiles found already)', () => {
+  it('measures the share of a box under the union of others', () => {
+    expect(coveredShare([0, 0, 120, 120], [])).toBe(0);
+    expect(coveredShare([0, 0, 120, 120], [[0, 0, 60, 120]])).toBeCloseTo(0.5, 5);
+    expect(coveredShare([0, 0, 120, 120], [[0, 0, 60, 120], [60, 0, 60, 120]])).toBe(1);
+    // overlapping covers count once
+    expect(coveredShare([0, 0, 120, 120], [[0, 0, 90, 120], [30, 0, 60, 120]])).toBeCloseTo(0.75, 5);
+    expect(coveredShare([0, 0, 0, 10], [[0, 0, 60, 120]])).toBe(0);
+  });
+  it('sets a box between two neighbours apart, not a tile beside them', () => {
+    const a: Box = [100, 100, 60, 80], b: Box = [158, 100, 60, 80];
+    expect(coveredShare([125, 100, 60, 80], [a, b])).toBeGreaterThanOrEqual(COVERED_DUPLICATE);
+    expect(coveredShare([216, 100, 60, 80], [a, b])).toBeLessThan(COVERED_DUPLICATE);
+  });
+  it('straddles: a box across two tiles, not one in a row of overlapping boxes', () => {
+    const a: Box = [100, 100, 60, 80], b: Box = [158, 100, 60, 80];
+    expect(straddles([125, 100, 60, 80], [a, b])).toBe(true);
+    // covered as much, but by one box: a second look at one tile is the NMS's business
+    expect(straddles([110, 100, 40, 80], [a])).toBe(false);
+    // far-holdout 097: a true tile 0.87 covered by its row's boxes, 0.53 by one and 0.19 by two others
+    const t: Box = [400, 385, 71, 83];
+    const row: Box[] = [[428, 437, 77, 82], [365, 390, 75, 77], [447, 357, 61, 79]];
+    expect(coveredShare(t, row)).toBeGreaterThanOrEqual(COVERED_DUPLICATE);
+    expect(straddles(t, row)).toBe(false);
+    // grid-holdout 004: a true face-down tile in a grid shot at an angle, covered whole by six boxes
+    const g: Box = [420, 409, 95, 117];
+    const grid: Box[] = [[411, 510, 95, 122], [439, 315, 86, 99], [391, 340, 87, 99], [470, 380, 93, 112], [463, 481, 91, 116], [373, 436, 91, 112]];
+    expect(coveredShare(g, grid)).toBe(1);
+    expect(straddles(g, grid)).toBe(false);
+    // val-holdout 039: a false find across a 3p and a 4p
+    expect(straddles([315, 351, 66, 66], [[277, 356, 68, 78], [345, 336, 67, 72]])).toBe(true);
+  });
+  it('is a share in [0, 1] and grows with more covers', () => {
+    const box = fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 100 })) as fc.Arbitrary<Box>;
+    fc.assert(fc.property(box, fc.array(box, { maxLength: 4 }), box, (b, others, more) => {
+      const s = coveredShare(b, others);
+      return s >= 0 && s <= 1 && coveredShare(b, [...others, more]) >= s;
+    }));
   });
 });
 
