@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { type ArtFamily, type Img, HOLDOUT_ART, TRAIN_ART, ART_FAMILIES, loadArt } from './art.ts';
 import { type BodyStyle, type Frame, type RGB, type Sprite, buildSprite, drawShadows, drawTile, newFrame, photoEffects } from './render.ts';
-import { EXTRA_TRAIN_FONTS, HOLDOUT_FONTS, TRAIN_FONTS, type GlyphStyle, type StyleFlags, sampleGlyphStyle, sheetSvg } from './faces.ts';
+import { EXTRA_TRAIN_FONTS, HOLDOUT_FONTS, TRAIN_FONTS, type GlyphStyle, sampleGlyphStyle, sheetSvg } from './faces.ts';
 import { makeTexture, paintBackground, sampleBgKind, drawDistractor } from './background.ts';
 import { CLASSES, FLOWERS, type Placed, closeUpWindow, layoutHand, layoutSetGrid, sampleHand, scatterApart } from './hand.ts';
 import { type M3, type Pt, apply, convexHull, homography, mul, rotate, scale, translate } from './geom.ts';
@@ -116,7 +116,8 @@ interface GlyphSet {
   fullFace: Set<string>;
 }
 
-const SCENES_PER_GLYPHSET = 6;
+/** Consecutive scenes that share one physical set (glyphs and body). */
+export const SCENES_PER_GLYPHSET = 6;
 const gsCache = new Map<string, Promise<GlyphSet>>();
 
 const cellSize = (size: number): [number, number] => {
@@ -124,14 +125,12 @@ const cellSize = (size: number): [number, number] => {
   return [cw, Math.round((cw * 4) / 3)];
 };
 
-async function drawnSet(r: Rng, fonts: string[], cw: number, ch: number, flags: StyleFlags): Promise<Map<string, Img>> {
-  const st: GlyphStyle = sampleGlyphStyle(r, fonts, flags);
-  const glyphScale = uni(r, 0.9, 1.02);
-  const { svg, cols } = sheetSvg(r, st, CLASSES, cw, ch, glyphScale);
-  const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+/** The drawn faces of a design's sheet (sheetSvg), cut into cells. */
+async function drawnCells(design: GlyphSetDesign, cw: number, ch: number): Promise<Map<string, Img>> {
+  const { data, info } = await sharp(Buffer.from(design.svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const cells = new Map<string, Img>();
   CLASSES.forEach((code, i) => {
-    const x0 = (i % cols) * cw, y0 = Math.floor(i / cols) * ch;
+    const x0 = (i % design.cols) * cw, y0 = Math.floor(i / design.cols) * ch;
     const d = new Uint8ClampedArray(cw * ch * 4);
     for (let y = 0; y < ch; y++) {
       const src = ((y0 + y) * info.width + x0) * 4;
@@ -154,39 +153,70 @@ export function clearCaches(): void {
   spriteCache = { key: '', m: new Map() };
 }
 
+/**
+ * What one physical set's faces are drawn from, decided by the seeded draws alone (no rendering):
+ * the drawn style and its sheet; then either the Symbola glyphs with their pictures swapped
+ * (`--swap-art`), an artwork family in place of the drawn faces (with blue and green swapped or
+ * not), or the drawn faces. glyphSetFor renders it; `scripts/synth/designs.ts` lists it per scene,
+ * so that errors can be counted by design.
+ */
+export interface GlyphSetDesign {
+  style: GlyphStyle;
+  svg: string;
+  cols: number;
+  source: 'drawn' | 'symbola-swapped' | ArtFamily;
+  /** An artwork family's blue and green swapped. */
+  swapGB: boolean;
+  /** The draws that shuffle the swapped Symbola pictures (source 'symbola-swapped'). */
+  swapDraws?: Rng;
+}
+
+export function glyphSetDesign(opts: GenOptions, groupKey: string): GlyphSetDesign {
+  const r = rngFor(opts.seed, 'glyphset', groupKey, opts.holdout ? 'H' : 'T');
+  const [cw, ch] = cellSize(opts.size);
+  const train = opts.extraFonts ? [...TRAIN_FONTS, ...EXTRA_TRAIN_FONTS] : TRAIN_FONTS;
+  const fonts = opts.allStyles ? [...train, ...HOLDOUT_FONTS] : opts.holdout ? HOLDOUT_FONTS : train;
+  const arts: readonly ArtFamily[] = opts.allStyles ? ART_FAMILIES : opts.holdout ? HOLDOUT_ART : TRAIN_ART;
+  const style = sampleGlyphStyle(r, fonts, {
+    extra: !!opts.extraStyles && !opts.holdout,
+    decoy: opts.decoyFlowers ? (opts.decoyAlways ? 'always' : true) : false,
+    ink: !!opts.ink,
+    birds: !!opts.birds,
+    ornaments: !!opts.ornaments,
+  });
+  const glyphScale = uni(r, 0.9, 1.02);
+  const { svg, cols } = sheetSvg(r, style, CLASSES, cw, ch, glyphScale);
+  const sw = opts.swapArt && !opts.holdout ? rngFor(opts.seed, 'swapart', groupKey, 'T') : null;
+  if (sw && chance(sw, 0.5)) return { style, svg, cols, source: 'symbola-swapped', swapGB: false, swapDraws: sw };
+  if (chance(r, opts.holdout ? 0.45 : 0.3)) {
+    const source = pick(r, arts);
+    // sets differ in which of blue/green they use: sometimes swap those channels (red stays red)
+    return { style, svg, cols, source, swapGB: chance(r, 0.3) };
+  }
+  return { style, svg, cols, source: 'drawn', swapGB: false };
+}
+
 function glyphSetFor(opts: GenOptions, groupKey: string): Promise<GlyphSet> {
   const key = `${groupKey}|${ctxKey(opts)}`;
   let p = gsCache.get(key);
   if (p) return p;
   p = (async () => {
-    const r = rngFor(opts.seed, 'glyphset', groupKey, opts.holdout ? 'H' : 'T');
     const [cw, ch] = cellSize(opts.size);
-    const train = opts.extraFonts ? [...TRAIN_FONTS, ...EXTRA_TRAIN_FONTS] : TRAIN_FONTS;
-    const fonts = opts.allStyles ? [...train, ...HOLDOUT_FONTS] : opts.holdout ? HOLDOUT_FONTS : train;
-    const arts: readonly ArtFamily[] = opts.allStyles ? ART_FAMILIES : opts.holdout ? HOLDOUT_ART : TRAIN_ART;
-    const drawn = await drawnSet(r, fonts, cw, ch, {
-      extra: !!opts.extraStyles && !opts.holdout,
-      decoy: opts.decoyFlowers ? (opts.decoyAlways ? 'always' : true) : false,
-      ink: !!opts.ink,
-      birds: !!opts.birds,
-      ornaments: !!opts.ornaments,
-    });
+    const design = glyphSetDesign(opts, groupKey);
+    const drawn = await drawnCells(design, cw, ch);
     const fullFace = new Set<string>();
-    const sw = opts.swapArt && !opts.holdout ? rngFor(opts.seed, 'swapart', groupKey, 'T') : null;
-    if (sw && chance(sw, 0.5)) {
+    if (design.source === 'symbola-swapped') {
       const art = await loadArt(opts.artRoot, 'symbola', cw, ch);
       for (const [code, img] of art.cells) drawn.set(code, img);
-      swapPictures(sw, drawn);
+      swapPictures(design.swapDraws!, drawn);
       return lineArtSet(opts, groupKey, { key: `${groupKey}:symbola-swapped`, cells: drawn, fullFace }, cw, ch, false);
     }
-    if (chance(r, opts.holdout ? 0.45 : 0.3)) {
-      const fam = pick(r, arts);
+    if (design.source !== 'drawn') {
+      const fam = design.source;
       const art = await loadArt(opts.artRoot, fam, cw, ch);
-      // sets differ in which of blue/green they use: sometimes swap those channels (red stays red)
-      const swapGB = chance(r, 0.3);
       for (const [code, img0] of art.cells) {
         let img = img0;
-        if (swapGB) {
+        if (design.swapGB) {
           const d = new Uint8ClampedArray(img0.data);
           for (let i = 0; i < d.length; i += 4) { const g = d[i + 1]; d[i + 1] = d[i + 2]; d[i + 2] = g; }
           img = { data: d, w: img0.w, h: img0.h };

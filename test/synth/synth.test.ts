@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
+import os from 'node:os';
 import { CLASSES, FLOWERS, closeUpWindow, layoutHand, layoutSetGrid, sampleCodes, sampleHand, scatterApart } from '../../scripts/synth/hand.ts';
-import { ART_FAMILIES, checkArtRoot, defaultArtRoot, FULL_FACE, invertGreys, loadArt } from '../../scripts/synth/art.ts';
-import { clearCaches, drawOrder, renderScene, renderTileCrop, SYMBOLA_CHAR_BOX, swapPictures, type GenOptions } from '../../scripts/synth/scene.ts';
+import { ART_FAMILIES, HOLDOUT_ART, TRAIN_ART, checkArtRoot, defaultArtRoot, FULL_FACE, invertGreys, loadArt } from '../../scripts/synth/art.ts';
+import { clearCaches, drawOrder, glyphSetDesign, renderScene, renderTileCrop, SYMBOLA_CHAR_BOX, swapPictures, type GenOptions } from '../../scripts/synth/scene.ts';
+import { designName, flowersByDesign, setDesigns } from '../../scripts/synth/designs.ts';
 import { rngFor } from '../../scripts/synth/rng.ts';
 import { inkArt } from '../../scripts/synth/inkart.ts';
-import { faceSvg, sampleGlyphStyle, TRAIN_FONTS } from '../../scripts/synth/faces.ts';
+import { faceSvg, HOLDOUT_FONTS, sampleGlyphStyle, TRAIN_FONTS } from '../../scripts/synth/faces.ts';
 import { EXTRA_BG, HOLDOUT_BG, PATCH_BG, makeTexture, sampleBgKind } from '../../scripts/synth/background.ts';
 
 const REPO = path.resolve(__dirname, '..', '..');
@@ -681,5 +683,44 @@ describe('synth CLI --codes', () => {
     expect(run(['--ink'])).toMatch(/--ink works only with --extra-styles/);
     expect(run(['--birds'])).toMatch(/--birds works only with --extra-styles/);
     expect(run(['--ornaments'])).toMatch(/--ornaments works only with --extra-styles/);
+  });
+});
+
+describe('synth designs (scene.ts glyphSetDesign, scripts/synth/designs.ts)', () => {
+  it('decides a set\'s design from the seed alone: the same every time, shared by a group\'s scenes, held-out sources only in the holdout', () => {
+    const seen = new Set<string>();
+    for (let g = 0; g < 40; g++) {
+      const a = glyphSetDesign(opts(5, { holdout: true }), `s${g}`), b = glyphSetDesign(opts(5, { holdout: true }), `s${g}`);
+      expect(a.svg).toBe(b.svg);
+      expect(a.source).toBe(b.source);
+      expect(['drawn', ...HOLDOUT_ART]).toContain(a.source);
+      expect(HOLDOUT_FONTS.map((f) => f.split(':')[0])).toContain(a.style.numFont);
+      seen.add(a.source);
+      const t = glyphSetDesign(opts(5), `s${g}`);
+      expect(['drawn', ...TRAIN_ART]).toContain(t.source);
+    }
+    // over 40 held-out sets, drawn faces and every held-out artwork family turn up
+    expect([...seen].sort()).toEqual(['drawn', ...HOLDOUT_ART].sort());
+  });
+
+  it('lists a generated set\'s scenes by design and counts the flowers read per design', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'designs-'));
+    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ mode: 'scenes', seed: 5, items: 8, options: { size: 1024, holdout: true, allStyles: false } }));
+    const designs = setDesigns(dir);
+    expect(designs).toHaveLength(8);
+    expect(designs[0]!.scene).toBe('000000.jpg');
+    // six scenes share one set
+    expect(new Set(designs.slice(0, 6).map((d) => JSON.stringify({ ...d, scene: '' }))).size).toBe(1);
+    expect(designs[0]!.source).toBe(glyphSetDesign(opts(5, { holdout: true }), 's0').source);
+    const reads = [
+      { scene: '000000.jpg', tiles: [{ truth: 'f1', read: 'f1' }, { truth: 'f2', read: 'f5' }, { truth: '1m', read: '2m' }] },
+      { scene: '000001.jpg', tiles: [{ truth: 'f3', read: '3z' }] },
+    ].map((r) => JSON.stringify(r));
+    // scenes 0 and 1 share a set, so their flowers count under one design
+    const table = flowersByDesign(designs, [...reads, '']);
+    expect(table).toEqual([{ design: designName(designs[0]!), flowers: 3, misread: 2, asFlower: 1 }]);
+    expect(() => flowersByDesign(designs, [JSON.stringify({ scene: '000099.jpg', tiles: [] })])).toThrow(/000099\.jpg is not in the set/);
+    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ mode: 'tiles', seed: 5, items: 8, options: {} }));
+    expect(() => setDesigns(dir)).toThrow(/not a scene set/);
   });
 });
