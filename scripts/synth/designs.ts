@@ -10,10 +10,14 @@
  * stroke. With it, a table of flowers read and misread by design (`--json`: one JSON line per
  * design). Held-out flowers differ by design far more than by anything else, so this says which
  * designs the readers fail on.
+ *
+ * The designs are this generator's draws for the set's seed and options. A set made by an older
+ * version lists right only where that version drew the same (the held-out sets' draws have not
+ * changed with the options added since; stderr says when the versions differ).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SCENES_PER_GLYPHSET, glyphSetDesign, type GenOptions, type GlyphSetDesign } from './scene.ts';
+import { GENERATOR_VERSION, SCENES_PER_GLYPHSET, glyphSetDesign, type GenOptions, type GlyphSetDesign } from './scene.ts';
 
 export interface SceneDesign {
   scene: string;
@@ -29,8 +33,9 @@ export interface SceneDesign {
 
 /** The design of every scene of a scene set, from its manifest's seed and options. */
 export function setDesigns(dir: string): SceneDesign[] {
-  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { mode: string; seed: number; items: number; options: Partial<GenOptions> };
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { mode: string; seed: number; items: number; version?: string; options: Partial<GenOptions> };
   if (manifest.mode !== 'scenes') throw new Error(`${dir}: not a scene set (mode ${manifest.mode})`);
+  if (manifest.version && manifest.version !== GENERATOR_VERSION) console.error(`${dir}: made by generator ${manifest.version}; these are ${GENERATOR_VERSION}'s draws for its seed and options`);
   const opts = { tileSize: 128, artRoot: '', ...manifest.options, seed: manifest.seed } as GenOptions;
   const byGroup = new Map<number, GlyphSetDesign>();
   const out: SceneDesign[] = [];
