@@ -264,18 +264,23 @@ export function zoomRegion(boxes: readonly Box[], width: number, height: number)
  * A doubtful detection (pipeline.ts, PipelineOptions.straddling) that two surer detections' boxes
  * together cover this much of (straddles) is taken for a second look at tiles already found: a
  * box across two neighbours. At 0.85, val-holdout gained scene 039 (a false find across a 3p and a
- * 4p, 0.92 covered by the two) and embed-holdout one hand; val-holdout-xl, -3k, grid-, far-,
- * apart- and close-holdout read as before (model/HISTORY.md, stop 63).
+ * 4p, 0.92 covered by the two) and embed-holdout one hand; val-holdout-xl, -3k, grid-, biggrid-,
+ * far-, apart- and close-holdout read as before (model/HISTORY.md, stop 63).
  */
 export const COVERED_DUPLICATE = 0.85;
+/** ...each of the two covering at least this much of it. */
+export const STRADDLE_EACH = 0.35;
 /**
- * Whether box `b` lies across two boxes of `surer` tiles: two of them together cover
- * COVERED_DUPLICATE of it. Two, not more: in a grid or a row shot at an angle, the axis-aligned
- * boxes of a tile's neighbours cover it too, but each a part (grid-holdout 004: a true face-down
- * tile covered whole by six boxes, by at most 0.38 each; far-holdout 097: 0.87 by three, 0.53 by one).
+ * Whether box `b` lies across two boxes of `surer` tiles: two of them, each covering STRADDLE_EACH
+ * of it, together cover COVERED_DUPLICATE. Two, each holding a good part: in a grid or a row shot
+ * at an angle, the axis-aligned boxes of a tile's neighbours cover it too, but each a little
+ * (grid-holdout 004: a true face-down tile covered whole by six boxes, at most 0.38 by each;
+ * far-holdout 097: 0.87 by three, 0.53 by one), and a true tile whose box the detector shifted
+ * onto a neighbour is mostly under that one (biggrid-holdout 019: a 5s 0.61 under one box, 0.31
+ * under the next).
  */
 export function straddles(b: Box, surer: readonly Box[]): boolean {
-  const near = surer.filter((o) => coveredShare(b, [o]) > 0);
+  const near = surer.filter((o) => coveredShare(b, [o]) >= STRADDLE_EACH);
   for (let i = 0; i < near.length; i++) {
     for (let j = i + 1; j < near.length; j++) if (coveredShare(b, [near[i]!, near[j]!]) >= COVERED_DUPLICATE) return true;
   }

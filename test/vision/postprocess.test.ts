@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boxGap, COVERED_DUPLICATE, coveredShare, straddles, boxToOriginal, boxToRaster, decodeDetections, MAX_DETECTIONS, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, BACKS_NEAR, BACKS_ROW_OVERLAP, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, largestGroup, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN, ONE_TILE_PART_AREA, ONE_TILE_PART_INSIDE } from '../../src/vision/postprocess.ts';
+import { boxGap, COVERED_DUPLICATE, coveredShare, straddles, STRADDLE_EACH, boxToOriginal, boxToRaster, decodeDetections, MAX_DETECTIONS, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, BACKS_NEAR, BACKS_ROW_OVERLAP, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, largestGroup, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN, ONE_TILE_PART_AREA, ONE_TILE_PART_INSIDE } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -246,6 +246,12 @@ describe('coveredShare (a doubtful box straddling two tiles found already)', () 
     const grid: Box[] = [[411, 510, 95, 122], [439, 315, 86, 99], [391, 340, 87, 99], [470, 380, 93, 112], [463, 481, 91, 116], [373, 436, 91, 112]];
     expect(coveredShare(g, grid)).toBe(1);
     expect(straddles(g, grid)).toBe(false);
+    // biggrid-holdout 019: a true 5s whose box the detector shifted onto its neighbour
+    const shifted: Box = [416, 175, 57, 72];
+    const around: Box[] = [[408, 230, 56, 73], [399, 108, 56, 77], [368, 221, 54, 76], [438, 116, 60, 79], [455, 183, 55, 74], [449, 240, 55, 71], [369, 159, 56, 75], [401, 170, 51, 71]];
+    expect(coveredShare(shifted, [around[7]!, around[4]!])).toBeGreaterThanOrEqual(COVERED_DUPLICATE);
+    expect(coveredShare(shifted, [around[4]!])).toBeLessThan(STRADDLE_EACH);
+    expect(straddles(shifted, around)).toBe(false);
     // val-holdout 039: a false find across a 3p and a 4p
     expect(straddles([315, 351, 66, 66], [[277, 356, 68, 78], [345, 336, 67, 72]])).toBe(true);
   });
