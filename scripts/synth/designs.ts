@@ -52,7 +52,7 @@ export function setDesigns(dir: string): SceneDesign[] {
 /** The design's name in the table: the artwork family, or the drawn flowers' layout, numerals and font. */
 export function designName(d: SceneDesign): string {
   const drawnFlowers = d.source === 'drawn' || d.source === 'fluffy-black' || d.source === 'fluffy-regular';
-  return drawnFlowers ? `${d.source === 'drawn' ? 'drawn' : d.source}, ${d.flowerLayout}, ${d.flowerNum}, ${d.numFont}` : d.source;
+  return drawnFlowers ? `${d.source}, ${d.flowerLayout}, ${d.flowerNum}, ${d.numFont}` : d.source;
 }
 
 interface ReadTile { truth: string; read: string }

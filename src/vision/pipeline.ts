@@ -1125,13 +1125,15 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
       if (took) {
         pool = withEdge;
         hc = hc2;
-        const weakNote = (n: number, where: string) => `hand check: ${n === 1 ? 'one weak detection' : `${n} weak detections`} ${where} ${n === 1 ? 'was' : 'were'} taken, as the hand needs ${n === 1 ? 'it' : 'them'}`;
-        if (nEdge) result.notes = [...(result.notes ?? []), weakNote(nEdge, "at the photo's edge (a tile the photo cuts)")];
-        if (nIn) result.notes = [...(result.notes ?? []), weakNote(nIn, 'in line with the hand')];
+        // "hand check: one weak detection at ... was taken, as the hand needs it"
+        const takenNote = (n: number, what: string, where: string) => `hand check: ${n === 1 ? `one ${what}` : `${n} ${what}s`} ${where} ${n === 1 ? 'was' : 'were'} taken, as the hand needs ${n === 1 ? 'it' : 'them'}`;
+        const notes: string[] = [];
+        if (nEdge) notes.push(takenNote(nEdge, 'weak detection', "at the photo's edge (a tile the photo cuts)"));
+        if (nIn) notes.push(takenNote(nIn, 'weak detection', 'in line with the hand'));
         const nOver = takenIdx.filter((i) => straddling.has(i)).length, nVerifier = nDoubted - nOver;
-        const doubtedNote = (n: number, what: string) => `hand check: ${n === 1 ? 'one detection' : `${n} detections`} ${what} ${n === 1 ? 'was' : 'were'} taken, as the hand needs ${n === 1 ? 'it' : 'them'}`;
-        if (nVerifier) result.notes = [...(result.notes ?? []), doubtedNote(nVerifier, 'that the tile verifier doubted')];
-        if (nOver) result.notes = [...(result.notes ?? []), doubtedNote(nOver, 'lying over tiles found already')];
+        if (nVerifier) notes.push(takenNote(nVerifier, 'detection', 'that the tile verifier doubted'));
+        if (nOver) notes.push(takenNote(nOver, 'detection', 'lying over tiles found already'));
+        if (notes.length) result.notes = [...(result.notes ?? []), ...notes];
       }
       for (const i of extra) if (!took || !hc2.kept.some((j) => withEdge[j] === i)) all[i] = null;
     }
@@ -1208,8 +1210,10 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
   // the doubted detections the hand check did not take back
   const noTileLeft = [...noTile].flatMap(([i, t]) => (all[i] === null ? [t] : []));
   const nOver = [...straddling].filter((i) => all[i] === null).length, nNone = noTileLeft.length - nOver;
-  if (nNone) result.notes = [...(result.notes ?? []), `${nNone === 1 ? 'one doubtful detection' : `${nNone} doubtful detections`} that ${nNone === 1 ? 'shows' : 'show'} no tile ${nNone === 1 ? 'was' : 'were'} left out`];
-  if (nOver) result.notes = [...(result.notes ?? []), `${nOver === 1 ? 'one doubtful detection' : `${nOver} doubtful detections`} lying over tiles found already ${nOver === 1 ? 'was' : 'were'} left out`];
+  // "one doubtful detection that shows no tile was left out"
+  const leftOutNote = (n: number, what: string) => `${n === 1 ? 'one doubtful detection' : `${n} doubtful detections`} ${what} ${n === 1 ? 'was' : 'were'} left out`;
+  if (nNone) result.notes = [...(result.notes ?? []), leftOutNote(nNone, `that ${nNone === 1 ? 'shows' : 'show'} no tile`)];
+  if (nOver) result.notes = [...(result.notes ?? []), leftOutNote(nOver, 'lying over tiles found already')];
   const kept = new Set(keptIdx);
   const leftOut = [...loneTiles, ...noTileLeft, ...live.filter((i) => !kept.has(i)).map((i) => all[i]!)].map((t) => ({ code: t.code, score: t.score, box: t.box }));
   if (leftOut.length) result.leftOut = leftOut;
