@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -705,6 +705,7 @@ describe('synth designs (scene.ts glyphSetDesign, scripts/synth/designs.ts)', ()
 
   it('lists a generated set\'s scenes by design and counts the flowers read per design', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'designs-'));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
     fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ mode: 'scenes', seed: 5, items: 8, options: { size: 1024, holdout: true, allStyles: false } }));
     const designs = setDesigns(dir);
     expect(designs).toHaveLength(8);
