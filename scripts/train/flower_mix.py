@@ -24,7 +24,7 @@ import torch.nn.functional as F
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import data as D  # noqa: E402
 from models import FLW_H, FLW_W, make_classifier  # noqa: E402
-from train import F0, RUNS, FlowerMix, spotter_from_ckpt  # noqa: E402
+from train import F0, RUNS, FlowerMix, numeral_factor, spotter_from_ckpt  # noqa: E402
 
 SECOND_BELOW = 0.8  # src/vision/pipeline.ts FLOWER_SECOND_BELOW
 
@@ -79,15 +79,23 @@ def main():
     ap.add_argument("--spotter", nargs="+", default=["spot1"], help="one spotter, or several whose log-softmaxes are averaged (each at both scales)")
     ap.add_argument("--spot-scales", type=float, nargs="+", default=[1.0, 0.75], help="the scales the spotter reads each crop at (export --spot-scales); a spotter trained on crops enlarged K times (--spot-input-scale) reads each K times larger again")
     ap.add_argument("--weights", type=float, nargs="+", default=[0.3, 0.4, 0.5, 0.6])
+    ap.add_argument("--numerals", default=None, help="a numeral reader's run (numerals.py): its evidence (train.numeral_factor) joins the mix at each --num-weights")
+    ap.add_argument("--num-weights", type=float, nargs="+", default=[0.25, 0.5])
     ap.add_argument("--zoom", type=float, default=1.0, help="read the middle of each crop, this share of its height and width (stop 53: a single-tile set's crop is its whole picture)")
     a = ap.parse_args()
     torch.set_num_threads(2)
     first, second = network(a.first), network(a.second)
+    numerals = None
+    if a.numerals:
+        from numerals import make_net
+        numerals = make_net()[0]
+        numerals.load_state_dict(torch.load(os.path.join(RUNS, a.numerals, "ckpt.pt"), map_location="cpu")["ema"])
+        numerals.eval()
     # a spotter trained on enlarged crops reads them enlarged (ScaledSpotter), as export writes it
     mixes = [FlowerMix(first, spotter_from_ckpt(os.path.join(RUNS, s, "ckpt.pt"))[0], 0.0, tuple(a.spot_scales)).eval() for s in a.spotter]
     for name, scenes in [(t, False) for t in a.tiles] + [(s, True) for s in a.scenes]:
         pool = pool_of(name, scenes)
-        parts = {"first": [], "second": [], "y": []} | {f"spot{k}": [] for k in range(len(mixes))}
+        parts = {"first": [], "second": [], "y": [], "num": []} | {f"spot{k}": [] for k in range(len(mixes))}
         with torch.no_grad():
             for x, y in crops(pool, a.zoom):
                 # the first reader once; each spotter at both scales, their mean log-softmax
@@ -96,6 +104,8 @@ def main():
                     parts[f"spot{k}"].append(mix.spot(x) / len(a.spot_scales))
                 parts["second"].append(F.log_softmax(second(x)[:, F0:F0 + 8], dim=1))
                 parts["y"].append(y)
+                if numerals is not None:
+                    parts["num"].append(numeral_factor(numerals(x)))
         r1, r2, y = (torch.cat(parts[k]) for k in ("first", "second", "y"))
         spots = [torch.cat(parts[f"spot{k}"]) for k in range(len(mixes))]
         sp = sum(spots) / len(spots)
@@ -108,6 +118,15 @@ def main():
             m2 = (1 - w) * both + w * sp
             unsure = F.softmax(m1, dim=1).max(1).values < SECOND_BELOW
             line.append(f"mix@{w:g} {acc(torch.where(unsure[:, None], m2, m1)):.4f}")
+            if numerals is not None:
+                nf = torch.cat(parts["num"])
+                if w == a.weights[0]:
+                    line.append(f"{a.numerals} numeral {(nf.argmax(1) % 4 == y % 4).float().mean().item():.4f}, mix numeral {(torch.where(unsure[:, None], m2, m1).argmax(1) % 4 == y % 4).float().mean().item():.4f}")
+                for nw in a.num_weights:
+                    n1, n2 = m1 + nw * nf, m2 + nw * nf
+                    un = F.softmax(n1, dim=1).max(1).values < SECOND_BELOW
+                    line.append(f"mix@{w:g}+num@{nw:g} {acc(torch.where(un[:, None], n2, n1)):.4f}")
+                    line.append(f"(no second reader {acc(n1):.4f})")
         print(" | ".join(line), flush=True)
 
 

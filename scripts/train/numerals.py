@@ -18,6 +18,11 @@ head (1, 2, 3, 4, none). flowers.onnx multiplies its split into the flower mix
   /usr/bin/python3 scripts/train/numerals.py train --run scripts/train/runs/num3 --init scripts/train/runs/flw1/ckpt.pt --deadline-min 45 --threads 2 --seed 7
   /usr/bin/python3 scripts/train/numerals.py sheet --out /tmp/numerals.png     (a contact sheet of the crops)
 
+With --renderer (stop 64, `run_num4.sh`) it learns instead from the scene generator's own flower
+and season faces (scene sets --train, single-tile sets --tiles, cut and augmented as the flower
+reader's crops), labelled by the numeral they print, its head folded from the starting reader's
+(fold_head); --val names a scene set whose flowers' numerals are checked at each checkpoint.
+
 Checkpoints every --ckpt-min minutes; a restarted run resumes (model, EMA, optimiser, step, RNG
 of the trainer; the crop stream restarts from a seed derived from the step).
 """
@@ -293,9 +298,70 @@ def make_net(init=None):
     return head_net(init, NUM_CLASSES, "numerals")
 
 
+def fold_head(net, init):
+    """Start the numeral head from a flower reader's own head: numeral j's row is the mean of the
+    rows of flower j and season j (the pair that prints it); `none` starts far below them."""
+    st = torch.load(init, map_location="cpu")
+    if st.get("extra", {}).get("numerals"):
+        return
+    from train import F0
+    w, b = st["ema"]["fc.weight"], st["ema"]["fc.bias"]
+    with torch.no_grad():
+        for j in range(4):
+            net.fc.weight[j] = (w[F0 + j] + w[F0 + 4 + j]) / 2
+            net.fc.bias[j] = (b[F0 + j] + b[F0 + 4 + j]) / 2
+        net.fc.weight[NONE] = 0.0
+        net.fc.bias[NONE] = net.fc.bias[:4].mean() - 6.0
+
+
+def renderer_batches(a, gen, run):
+    """--renderer: the scene generator's own flower and season faces (scene sets --train,
+    single-tile sets --tiles), cut and augmented as the flower reader's crops, labelled by the
+    numeral they print: flower k and season k both give k (never `none`)."""
+    from train import F0, log, wait_for_items
+    scenes = D.GrowingScenes(a.train, "cls", codes=D.FLOWER_CODES, patch=D.FLW_PATCH)
+    tiles = D.GrowingTiles(a.tiles or [], codes=D.FLOWER_CODES, patch=D.FLW_PATCH)
+    wait_for_items(scenes, 50, "scenes", a.run)
+    tiles.refresh()
+    patches, labels, side = D.cls_pool(scenes, tiles)
+    log(a.run, f"numerals --renderer: {len(labels)} flower crops ({len(scenes)} scenes, {len(tiles.labels)} single tiles)")
+    while True:
+        idx = torch.randint(0, len(labels), (a.batch,), generator=gen).numpy()
+        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=FLW_H, out_w=FLW_W, grey=0.35, shuffle=0.25,
+                           shape=a.shape, blur=a.blur)
+        yield x, (y - F0) % 4
+
+
+def renderer_check(a):
+    """The numeral accuracy on the true boxes of a scene set's flowers (--val), unaugmented."""
+    from train import F0
+    val = D.GrowingScenes([a.val], "cls", codes=D.FLOWER_CODES, patch=D.FLW_PATCH)
+    val.refresh()
+    vp, vl, vs = D.cls_pool(val, None)
+    gen = torch.Generator().manual_seed(0)
+    xs = [D.cls_batch(vp, vl, vs, np.arange(s, min(s + 256, len(vl))), gen, out_h=FLW_H, out_w=FLW_W, aug=False)
+          for s in range(0, len(vl), 256)]
+
+    def check(m):
+        m.eval()
+        with torch.no_grad():
+            ok = sum((m(x)[:, :4].argmax(1) == (y - F0) % 4).sum().item() for x, y in xs)
+        m.train()
+        return f"numeral accuracy on {a.val}'s {len(vl)} flowers {ok / max(1, len(vl)):.4f}"
+    return check
+
+
 def train(a):
     from train import log, run_head_steps, start_head_run
     run = start_head_run(a, make_net)
+    if getattr(a, "renderer", False):
+        if run[4] == 0 and a.init:
+            fold_head(run[0], a.init)
+            run[1].m.load_state_dict(run[0].state_dict())
+        log(a.run, f"numerals --renderer: params {count_params(run[0])}, frozen BatchNorm {run[6]}, start step {run[4]}/{a.steps}")
+        check = renderer_check(a) if a.val else None
+        run_head_steps(a, run, renderer_batches(a, run[3], a.run), "numerals", check)
+        return
     net, gen, step, frozen = run[0], run[3], run[4], run[6]
     # a fixed synthetic check set, and the crop stream from a seed that moves on with the step
     vr, vf = random.Random(12345), Fonts()
@@ -333,6 +399,12 @@ def main():
     ap.add_argument("--out", default="/tmp/numerals.png")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--check", type=int, default=600, help="train: synthetic crops in the fixed check set")
+    ap.add_argument("--renderer", action="store_true", help="train on the generator's own flower faces (--train, --tiles), labelled by numeral, instead of crops drawn here")
+    ap.add_argument("--train", nargs="*", default=[], help="--renderer: scene sets")
+    ap.add_argument("--tiles", nargs="*", default=[], help="--renderer: single-tile sets")
+    ap.add_argument("--val", default=None, help="--renderer: a scene set whose flowers' numerals are checked at each checkpoint")
+    ap.add_argument("--shape", type=float, default=0.5, help="--renderer: data.shape_aug's share")
+    ap.add_argument("--blur", type=float, default=0.3, help="--renderer: data.blur_aug's share")
     a = ap.parse_args()
     {"train": train, "sheet": sheet}[a.mode](a)
 

@@ -1188,6 +1188,21 @@ def _smoke_numerals(b, out, reader, spot):
                            flw_run="flw", flw_also=None, spot_run="spot", spot_weight=0.3, num_run="num", num_weight=0.5)
     export_from_ckpt(a)
     assert os.path.getsize(os.path.join(a.out, "flowers.onnx")) > os.path.getsize(os.path.join(out, "flowers-mix.onnx")), "the numeral reader is in"
+    # --renderer (stop 64): the generator's own flower faces, labelled by the numeral they print,
+    # and the head folded from the start's flower rows (numeral j = mean of flower j and season j)
+    r = argparse.Namespace(**vars(n))
+    r.run, r.renderer, r.train, r.tiles, r.val, r.shape, r.blur = os.path.join(out, "num-r"), True, b.train, b.tiles, b.train[0], 0.5, 0.3
+    os.makedirs(r.run, exist_ok=True)
+    x, y = next(NU.renderer_batches(r, torch.Generator().manual_seed(0), r.run))
+    assert x.shape == (4, 3, FLW_H, FLW_W) and set(y.tolist()) <= set(range(4)), (x.shape, y)
+    start = torch.load(r.init, map_location="cpu")["ema"]
+    net = NU.make_net(r.init)[0]
+    NU.fold_head(net, r.init)
+    want = (start["fc.weight"][F0 + 2] + start["fc.weight"][F0 + 6]) / 2
+    assert torch.allclose(net.fc.weight[2], want) and net.fc.bias[NU.NONE] < net.fc.bias[:4].min()
+    NU.train(r)
+    state = torch.load(os.path.join(r.run, "ckpt.pt"), map_location="cpu")
+    assert state["step"] == 1 and state["extra"]["numerals"]
 
 
 def _smoke_verifier(a, out):
