@@ -59,15 +59,45 @@ def middle(x, zoom):
     return F.interpolate(x[:, :, t:t + ch, l:l + cw], size=(h, w), mode="bilinear", align_corners=False)
 
 
-def crops(pool, zoom=1.0):
+def crops(pool, zoom=1.0, margin=1.08):
     """Batches of (crops, f1..f8 labels 0-7) of a cls_pool, un-augmented; with `zoom` < 1 the middle
-    of each crop (middle)."""
+    of each crop (middle); `margin` the box's share the crop covers (the pipeline's CROP_MARGIN)."""
     patches, labels, side = pool
     gen = torch.Generator().manual_seed(0)
     for s in range(0, len(labels), 256):
         idx = np.arange(s, min(s + 256, len(labels)))
-        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=FLW_H, out_w=FLW_W, aug=False)
+        x, y = D.cls_batch(patches, labels, side, idx, gen, out_h=FLW_H, out_w=FLW_W, aug=False, margin=margin)
         yield middle(x, zoom), y - F0
+
+
+def cascade(first, second, mix, x, w):
+    """The flower cascade's f1..f8 probabilities of crops x at spotter weight w, as the pipeline's
+    flowerProbs mixes them (the second reader joins where the first mix is below SECOND_BELOW)."""
+    r1 = F.log_softmax(first(x)[:, F0:F0 + 8], dim=1)
+    r2 = F.log_softmax(second(x)[:, F0:F0 + 8], dim=1)
+    return F.softmax(cascade_logits(r1, r2, mix.spot(x) / len(mix.sizes), w), dim=1)
+
+
+def cascade_logits(r1, r2, sp, w, extra=0.0):
+    """The cascade's logits from the readers' and the spotter's log-softmaxes: (1 - w) * first + w *
+    spotter (+ extra), and where that is below SECOND_BELOW sure, the two readers' mean softmax in
+    the first's place."""
+    m1 = (1 - w) * r1 + w * sp + extra
+    m2 = (1 - w) * torch.log((r1.exp() + r2.exp()) / 2) + w * sp + extra
+    unsure = F.softmax(m1, dim=1).max(1).values < SECOND_BELOW
+    return torch.where(unsure[:, None], m2, m1)
+
+
+def margins_report(name, pool, first, second, mix, w, margins):
+    """--margins: the cascade at each crop margin, and the mean of its readings at all of them."""
+    probs, y = {}, None
+    with torch.no_grad():
+        for m in margins:
+            parts = [(cascade(first, second, mix, x, w), t) for x, t in crops(pool, margin=m)]
+            probs[m], y = torch.cat([p for p, _ in parts]), torch.cat([t for _, t in parts])
+    acc = lambda p: (p.argmax(1) == y).float().mean().item()  # noqa: E731
+    line = [f"{name}: {len(y)} flowers, spotter weight {w:g}"] + [f"margin {m:g} {acc(p):.4f}" for m, p in probs.items()]
+    print(" | ".join(line + [f"mean of the {len(margins)} {acc(sum(probs.values())):.4f}"]), flush=True)
 
 
 def main():
@@ -81,6 +111,7 @@ def main():
     ap.add_argument("--weights", type=float, nargs="+", default=[0.3, 0.4, 0.5, 0.6])
     ap.add_argument("--numerals", default=None, help="a numeral reader's run (numerals.py): its evidence (train.numeral_factor) joins the mix at each --num-weights")
     ap.add_argument("--num-weights", type=float, nargs="+", default=[0.25, 0.5])
+    ap.add_argument("--margins", type=float, nargs="+", default=None, help="read each crop at these margins (1.08: the pipeline's CROP_MARGIN) and report the cascade at each and their mean (at the first --weights)")
     ap.add_argument("--zoom", type=float, default=1.0, help="read the middle of each crop, this share of its height and width (stop 53: a single-tile set's crop is its whole picture)")
     a = ap.parse_args()
     torch.set_num_threads(2)
@@ -95,6 +126,9 @@ def main():
     mixes = [FlowerMix(first, spotter_from_ckpt(os.path.join(RUNS, s, "ckpt.pt"))[0], 0.0, tuple(a.spot_scales)).eval() for s in a.spotter]
     for name, scenes in [(t, False) for t in a.tiles] + [(s, True) for s in a.scenes]:
         pool = pool_of(name, scenes)
+        if a.margins:
+            margins_report(name, pool, first, second, mixes[0], a.weights[0], a.margins)
+            continue
         parts = {"first": [], "second": [], "y": [], "num": []} | {f"spot{k}": [] for k in range(len(mixes))}
         with torch.no_grad():
             for x, y in crops(pool, a.zoom):
@@ -112,21 +146,15 @@ def main():
         acc = lambda logits: (logits.argmax(1) == y).float().mean().item()  # noqa: E731
         line = [f"{name}: {len(y)} flowers" + (f" (middle {a.zoom:g})" if a.zoom != 1.0 else ""), f"{a.first} {acc(r1):.4f}", f"{a.second} {acc(r2):.4f}"]
         line += [f"{s} {acc(t):.4f}" for s, t in zip(a.spotter, spots)] + ([f"spotters averaged {acc(sp):.4f}"] if len(spots) > 1 else [])
-        both = torch.log((r1.exp() + r2.exp()) / 2)
         for w in a.weights:
-            m1 = (1 - w) * r1 + w * sp
-            m2 = (1 - w) * both + w * sp
-            unsure = F.softmax(m1, dim=1).max(1).values < SECOND_BELOW
-            line.append(f"mix@{w:g} {acc(torch.where(unsure[:, None], m2, m1)):.4f}")
+            line.append(f"mix@{w:g} {acc(cascade_logits(r1, r2, sp, w)):.4f}")
             if numerals is not None:
                 nf = torch.cat(parts["num"])
                 if w == a.weights[0]:
-                    line.append(f"{a.numerals} numeral {(nf.argmax(1) % 4 == y % 4).float().mean().item():.4f}, mix numeral {(torch.where(unsure[:, None], m2, m1).argmax(1) % 4 == y % 4).float().mean().item():.4f}")
+                    line.append(f"{a.numerals} numeral {(nf.argmax(1) % 4 == y % 4).float().mean().item():.4f}, mix numeral {(cascade_logits(r1, r2, sp, w).argmax(1) % 4 == y % 4).float().mean().item():.4f}")
                 for nw in a.num_weights:
-                    n1, n2 = m1 + nw * nf, m2 + nw * nf
-                    un = F.softmax(n1, dim=1).max(1).values < SECOND_BELOW
-                    line.append(f"mix@{w:g}+num@{nw:g} {acc(torch.where(un[:, None], n2, n1)):.4f}")
-                    line.append(f"(no second reader {acc(n1):.4f})")
+                    line.append(f"mix@{w:g}+num@{nw:g} {acc(cascade_logits(r1, r2, sp, w, nw * nf)):.4f}")
+                    line.append(f"(no second reader {acc((1 - w) * r1 + w * sp + nw * nf):.4f})")
         print(" | ".join(line), flush=True)
 
 
