@@ -333,36 +333,32 @@ def renderer_batches(a, gen, run):
 
 
 def renderer_check(a):
-    """The numeral accuracy on the true boxes of a scene set's flowers (--val), unaugmented."""
-    from train import F0
-    val = D.GrowingScenes([a.val], "cls", codes=D.FLOWER_CODES, patch=D.FLW_PATCH)
-    val.refresh()
-    vp, vl, vs = D.cls_pool(val, None)
-    gen = torch.Generator().manual_seed(0)
-    xs = [D.cls_batch(vp, vl, vs, np.arange(s, min(s + 256, len(vl))), gen, out_h=FLW_H, out_w=FLW_W, aug=False)
-          for s in range(0, len(vl), 256)]
+    """The numeral accuracy on the true boxes of a scene set's flowers (--val), unaugmented, cut as
+    flower_mix.py cuts them."""
+    from flower_mix import crops, pool_of
+    xs = list(crops(pool_of(a.val, True)))
+    n = sum(len(y) for _, y in xs)
 
     def check(m):
         m.eval()
         with torch.no_grad():
-            ok = sum((m(x)[:, :4].argmax(1) == (y - F0) % 4).sum().item() for x, y in xs)
+            ok = sum((m(x)[:, :4].argmax(1) == y % 4).sum().item() for x, y in xs)
         m.train()
-        return f"numeral accuracy on {a.val}'s {len(vl)} flowers {ok / max(1, len(vl)):.4f}"
+        return f"numeral accuracy on {a.val}'s {n} flowers {ok / max(1, n):.4f}"
     return check
 
 
 def train(a):
     from train import log, run_head_steps, start_head_run
     run = start_head_run(a, make_net)
+    net, ema, gen, step, frozen = run[0], run[1], run[3], run[4], run[6]
     if getattr(a, "renderer", False):
-        if run[4] == 0 and a.init:
-            fold_head(run[0], a.init)
-            run[1].m.load_state_dict(run[0].state_dict())
-        log(a.run, f"numerals --renderer: params {count_params(run[0])}, frozen BatchNorm {run[6]}, start step {run[4]}/{a.steps}")
-        check = renderer_check(a) if a.val else None
-        run_head_steps(a, run, renderer_batches(a, run[3], a.run), "numerals", check)
+        if step == 0 and a.init:
+            fold_head(net, a.init)
+            ema.m.load_state_dict(net.state_dict())
+        log(a.run, f"numerals --renderer: params {count_params(net)}, frozen BatchNorm {frozen}, start step {step}/{a.steps}")
+        run_head_steps(a, run, renderer_batches(a, gen, a.run), "numerals", renderer_check(a) if a.val else None)
         return
-    net, gen, step, frozen = run[0], run[3], run[4], run[6]
     # a fixed synthetic check set, and the crop stream from a seed that moves on with the step
     vr, vf = random.Random(12345), Fonts()
     val = [sample(vr, vf) for _ in range(a.check)]
