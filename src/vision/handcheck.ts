@@ -166,7 +166,25 @@ export interface HandCheckOptions {
    * tables show spare face-down tiles (the wall) in rows.
    */
   spareBackOk?: readonly boolean[];
+  /**
+   * Each tile's place in reading order (any increasing numbers; the pipeline passes layoutTiles'
+   * order). Players lay a finished hand out sorted, or set by set, so that read in order its tiles
+   * (flowers aside, face-down tiles standing for any kind) run up or down, or fall into contiguous
+   * sets with at most one tile left over (`inOrder`). With it, the check also tries, for each
+   * tile it may change, the kinds that would continue its neighbours' run or set, and among the
+   * mends that complete the hand it takes the cheapest with `orderCost` added to those that leave
+   * the tiles out of order, when some mend keeps them in order. Default: none (order not used).
+   */
+  order?: readonly number[];
+  /** Added to the cost of a mend that leaves the tiles out of order (default ORDER_COST). */
+  orderCost?: number;
 }
+
+/**
+ * The order rule's price (HandCheckOptions.orderCost): a mend that puts the tiles out of order must
+ * be this much cheaper (in log-probability) than one that keeps them in order to be taken.
+ */
+export const ORDER_COST = 1;
 
 /** Detector score below which a face may be left out by the hand check. */
 export const DROP_BELOW = 0.6;
@@ -276,6 +294,29 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   const isUnread = new Set(unreadable);
   const groupOf = new Map<number, number[]>();
   for (const g of lookAlikes(probs, unreadable, opts.twinL1 ?? TWIN_L1)) if (g.length > 1) groupOf.set(g[0]!, g);
+  // reading order: each tile's neighbours among the tile kinds (flowers aside) and the kinds that
+  // would continue their run or set (ORDER_STEPS)
+  const rank = opts.order;
+  // (a face read as a flower among them, which may be a tile kind, has them too)
+  const inSeq = rank ? probs.map((_, i) => i).sort((a, b) => rank[a]! - rank[b]!) : [];
+  const isKind = (j: number) => first[j]! < FLOWER_BASE;
+  const orderKinds = (i: number): number[] => {
+    const at = inSeq.indexOf(i);
+    if (at < 0) return [];
+    let l = at - 1, r = at + 1;
+    while (l >= 0 && !isKind(inSeq[l]!)) l--;
+    while (r < inSeq.length && !isKind(inSeq[r]!)) r++;
+    const ks = new Set<number>();
+    for (const j of [inSeq[l], inSeq[r]]) {
+      if (j === undefined) continue;
+      const n = first[j]!;
+      for (const d of ORDER_STEPS) {
+        const k = n + d;
+        if (d === 0 || (n < 27 && k >= 0 && Math.floor(k / 9) === Math.floor(n / 9))) ks.add(k);
+      }
+    }
+    return [...ks];
+  };
   const options = probs.map((p, i) => {
     const top = p[first[i]!]!;
     const alts: { k: number; cost: number }[] = [];
@@ -302,6 +343,14 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     if (isFlower(first[i]!) && !next.some((a) => !isFlower(a.k))) {
       const tile = alts.find((a) => !isFlower(a.k));
       if (tile) next.push(tile);
+    }
+    // the kinds its reading-order neighbours' run or set asks for, when the classifier allows them
+    // (an unread tile may be any kind already: its look-alikes and the bird come first)
+    for (const k of isUnread.has(i) ? [] : orderKinds(i)) {
+      const q = p[k]!;
+      if (q < minProb || k === first[i] || next.some((a) => a.k === k)) continue;
+      const cost = Math.log(top) - Math.log(q);
+      if (cost <= maxCost) next.push({ k, cost });
     }
     if (isUnread.has(i)) next.push({ k: UNREAD, cost: unreadCost });
     // a touch cheaper than one of them alone: look-alikes are read alike when both complete the hand
@@ -345,7 +394,11 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     return ks;
   };
   const completes = () => isComplete(trial.some((k) => k === DROPPED) ? trial.filter((k) => k !== DROPPED) : trial);
+  // with the reading order: the cheapest mend, counting orderCost for one out of order (see `order`)
+  const orderCost = rank ? opts.orderCost ?? ORDER_COST : 0;
+  let best: { cost: number; result: HandCheckResult } | null = null;
   for (const combo of combos) {
+    if (best && combo.cost >= best.cost) break;
     for (const [i, k] of combo.picks) trial[i] = k;
     const pick = combo.picks.find(([, k]) => k === UNREAD || k === UNREAD_GROUP);
     const group = pick === undefined ? [] : pick[1] === UNREAD ? [pick[0]] : groupOf.get(pick[0])!;
@@ -353,22 +406,77 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
     if (pick === undefined) ok = completes();
     // a group is read as one kind: not while another pick changes one of its members
     else if (!combo.picks.some(([i]) => i !== pick[0] && group.includes(i))) {
-      // the most likely tile kind (by the classifier's own split) that completes the hand
+      // the most likely tile kind (by the classifier's own split) that completes the hand; with the
+      // reading order, the first that also keeps the tiles in order, if one does
+      let firstFit = -1;
       for (const k of unreadKinds(group)) {
         for (const i of group) trial[i] = k;
-        if ((ok = completes())) break;
+        if (!completes()) continue;
+        if (firstFit < 0) firstFit = k;
+        if (!orderCost || inOrder(trial, rank!)) { ok = true; break; }
+      }
+      if (!ok && firstFit >= 0) {
+        for (const i of group) trial[i] = firstFit;
+        ok = true;
       }
     }
     if (ok) {
       const touched = [...new Set([...combo.picks.map(([i]) => i), ...group])].sort((a, b) => a - b);
       const changed = touched.filter((i) => trial[i] !== DROPPED && trial[i] !== first[i]);
       if (changed.length > maxChanges) break;
-      return spareBacks({ classes: [...trial], changed, complete: true, dropped: touched.filter((i) => trial[i] === DROPPED) }, opts);
+      const cost = combo.cost + (orderCost && !inOrder(trial, rank!) ? orderCost : 0);
+      if (!best || cost < best.cost) best = { cost, result: { classes: [...trial], changed, complete: true, dropped: touched.filter((i) => trial[i] === DROPPED) } };
+      if (!orderCost) break;
     }
     for (const i of group) trial[i] = first[i]!;
     for (const [i] of combo.picks) trial[i] = first[i]!;
   }
+  if (best) return spareBacks(best.result, opts);
   return { classes: first, changed: [], complete: false, dropped: [] };
+}
+
+/** The steps from a neighbour's kind that the order rule tries (same suit): its pung or pair, its chow. */
+const ORDER_STEPS = [-2, -1, 0, 1, 2];
+
+/**
+ * Whether tiles (classes, one per tile; DROPPED and flowers aside) read in the order of `rank` are
+ * in the order players lay a hand out: running up or down (sorted), or falling into contiguous
+ * sets (pairs, pungs, kongs, chows) with at most one tile left over (a lone winning tile), the
+ * chows all running up or all down (a hand seen from across the table reads backwards). A
+ * face-down tile stands for any kind in a pung or kong (BACK is no suit, so never in a chow), and
+ * two or four of them make one.
+ */
+export function inOrder(classes: readonly number[], rank: readonly number[]): boolean {
+  const seq = classes.map((k, i) => [k, rank[i]!] as const).filter(([k]) => k >= 0 && (k < FLOWER_BASE || k === BACK)).sort((a, b) => a[1] - b[1]).map(([k]) => k);
+  const faces = seq.filter((k) => k !== BACK);
+  if (faces.every((k, j) => j === 0 || k >= faces[j - 1]!) || faces.every((k, j) => j === 0 || k <= faces[j - 1]!)) return true;
+  const n = seq.length;
+  const alike = (g: readonly number[]) => {
+    const f = g.filter((k) => k !== BACK);
+    return f.length === 0 ? g.length === 2 || g.length === 4 : f.every((k) => k === f[0]);
+  };
+  // chows all run one way: the hand is laid out left to right, or seen from across the table
+  const parses = (step: 1 | -1): boolean => {
+    const chow = (a: number, b: number, c: number) => a < 27 && b === a + step && c === b + step && Math.floor(a / 9) === Math.floor(c / 9);
+    const memo = new Map<number, boolean>();
+    const from = (i: number, spare: number): boolean => {
+      if (i === n) return true;
+      const key = i * 2 + spare;
+      const hit = memo.get(key);
+      if (hit !== undefined) return hit;
+      let ok = false;
+      for (const len of [2, 3, 4]) {
+        if (i + len > n) break;
+        const g = seq.slice(i, i + len);
+        if ((alike(g) || (len === 3 && chow(g[0]!, g[1]!, g[2]!))) && from(i + len, spare)) { ok = true; break; }
+      }
+      if (!ok && spare > 0) ok = from(i + 1, spare - 1);
+      memo.set(key, ok);
+      return ok;
+    };
+    return from(0, 1);
+  };
+  return parses(1) || parses(-1);
 }
 
 /** The tiles read as a tile kind (not a flower, not face-down) with a first guess below `unreadBelow`. */
@@ -445,7 +553,7 @@ export function checkHandWithStrays(probs: readonly ArrayLike<number>[], stray: 
   const run = (idx: number[]): StrayCheckResult => {
     // the per-tile options follow the tiles into the subset
     const sub = <T>(v?: readonly T[]) => v && idx.map((i) => v[i]!);
-    const hc = checkHand(idx.map((i) => probs[i]!), { ...opts, detScores: sub(opts.detScores), spareBackOk: sub(opts.spareBackOk) });
+    const hc = checkHand(idx.map((i) => probs[i]!), { ...opts, detScores: sub(opts.detScores), spareBackOk: sub(opts.spareBackOk), order: sub(opts.order) });
     if (!hc.dropped.length) return { ...hc, kept: idx };
     // renumber: the dropped tiles leave the list
     const keep = idx.map((_, j) => j).filter((j) => hc.classes[j] !== DROPPED);

@@ -13,7 +13,7 @@
 import { atMostFour, birdPungs, checkHandWithStrays, distinctFlowers, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
 import { clampRegion, completeCutBoxes, cropRaster, orientRaster, touchesEdge, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 import { STRAY_SCALE, addedFinds, straddles, boxGap, largestGroup, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, oneTileBoxes, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
-import { layoutTiles, tileAngles } from './layout.ts';
+import { layoutTiles, tileAngles, type LayoutInput } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
 import type { Box, DecodedPhoto, Detection, RasterImage, ScanResult, ScannedTile, TileCode } from './types.ts';
@@ -293,6 +293,13 @@ async function classifyCrops(models: Models, crops: Float32Array, n: number, mod
   return readCrops(models.classifier2 ? [models.classifier, models.classifier2] : [models.classifier], crops, n, h, w, models.labels.length, mode, sure, confidence);
 }
 
+/** Each tile's place in reading order (layoutTiles), for the hand check's order rule. */
+function readingOrder(tiles: LayoutInput[]): number[] {
+  const order = new Array<number>(tiles.length).fill(0);
+  layoutTiles(tiles).order.forEach((i, n) => { order[i] = n; });
+  return order;
+}
+
 /** A second reading of some crops averaged into their first: readings[at[m]] becomes the mean of
  * itself and other[m]. */
 function averageIn(readings: Float32Array[], at: readonly number[], other: readonly Float32Array[]): void {
@@ -430,6 +437,9 @@ export interface PipelineOptions {
   /** Hand check (handcheck.ts): when the first guesses do not make a complete hand, take the
    * cheapest next guesses that do (default true). */
   handCheck?: boolean;
+  /** The hand check's order rule (HandCheckOptions.order): among the mends that complete the hand,
+   * prefer one that leaves the tiles, in reading order, sorted or in contiguous sets (default true). */
+  handOrder?: boolean;
   /** Treat doubtful detections out of scale with the hand or apart from it as strays (strayDetections;
    * default true): left out when the hand check completes the hand without them, or always when
    * the hand check is off. */
@@ -1102,6 +1112,8 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
       // tiles and budget on the tiles that make the hand
       flowerIdentity: !(opts.distinctFlowers ?? true),
       spareBackOk: loneBacks(pool.map((i) => rasterBoxes[i]!), pool.map((i) => all[i]!.code === 'back')),
+      // players lay a finished hand out sorted or set by set: a mend that keeps that order is likelier
+      order: (opts.handOrder ?? true) ? readingOrder(pool.map((i) => ({ box: rasterBoxes[i]!, sideways: dets[i]!.sideways, code: all[i]!.code }))) : undefined,
     });
     let pool = live;
     let hc = check(pool, stray);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { atMostFour, birdPungs, BIRD_PUNG_BIRD, KIND_MAX, UNREAD_BELOW, BIRD_PUNG_TOP, checkHand, checkHandWithStrays, distinctFlowers, DROP_BELOW, FLOWER_GUESS_MASS, DROPPED, isCompleteTileSet, lookAlikes, UNREAD_FIRST, usableBacks } from '../../src/vision/handcheck.ts';
+import { atMostFour, birdPungs, inOrder, ORDER_COST, BIRD_PUNG_BIRD, KIND_MAX, UNREAD_BELOW, BIRD_PUNG_TOP, checkHand, checkHandWithStrays, distinctFlowers, DROP_BELOW, FLOWER_GUESS_MASS, DROPPED, isCompleteTileSet, lookAlikes, UNREAD_FIRST, usableBacks } from '../../src/vision/handcheck.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 
 const K = TILE_CODES.length;
@@ -244,6 +244,79 @@ describe('checkHand', () => {
       expect(r.changed).toEqual([]);
       expect(codesOf(r.classes)).toEqual(hand);
     }));
+  });
+});
+
+describe('inOrder (how players lay a hand out)', () => {
+  const ranks = (n: number) => Array.from({ length: n }, (_, i) => i);
+  const ordered = (codes: string, rank?: number[]) => { const c = set(codes); return inOrder(c, rank ?? ranks(c.length)); };
+  it('accepts tiles sorted up or down', () => {
+    expect(ordered('1m 1m 2m 3m 4m 5p 5p 5p 7s 8s 9s 2z 2z 2z')).toBe(true);
+    expect(ordered('2z 2z 2z 9s 8s 7s 5p 5p 5p 4m 3m 2m 1m 1m')).toBe(true);
+  });
+  it('accepts contiguous sets in any order of sets, with one tile left over at most', () => {
+    expect(ordered('4m 4m 2m 2m 2m 8s 8s 8s 4z 4z 4z 4z 2m 3m 4m')).toBe(true);
+    expect(ordered('7m 4s 5s 6s 5z 5z 5z 7z 7z 7z 7z 5m 6m 7m')).toBe(true);
+    expect(ordered('4m 2m 3m 5z 5z 5z 7z 7z 7z 2p 3p 4p 8m 8m')).toBe(false);
+    expect(ordered('4m 1p 2m 3m 5z 5z 5z 7z 7z 7z 2p 3p 4p 8m 8m')).toBe(false);
+  });
+  it('wants the chows to run one way (a hand seen from across the table reads backwards)', () => {
+    expect(ordered('4m 3m 2m 2m 2m 8s 8s 8s 2m 3m 4m')).toBe(false);
+    expect(ordered('4m 4m 2m 2m 2m 8s 8s 8s 4m 3m 2m')).toBe(true);
+  });
+  it('reads face-down tiles as any kind of a pung or kong, and leaves flowers and dropped tiles aside', () => {
+    expect(ordered('back 5s 5s back 2m 3m 4m 7z 7z 7z 1p 1p f3 f1')).toBe(true);
+    expect(ordered('back back 2m 3m 4m 7z 7z 7z 1p 1p')).toBe(true);
+    expect(ordered('back 2m 3m 4m')).toBe(true); // the lone tile left over
+    expect(inOrder([...set('2m f4 3m 4m 1p 1p'), DROPPED], ranks(7))).toBe(true);
+  });
+  it('reads the tiles in the order of their ranks, not of the list', () => {
+    expect(ordered('3m 1m 2m 5z 5z', [2, 0, 1, 3, 4])).toBe(true);
+    expect(ordered('1m 2m 3m 5z 5z', [2, 0, 1, 3, 4])).toBe(false);
+  });
+});
+
+describe('the order rule (HandCheckOptions.order)', () => {
+  const ranks = (n: number) => Array.from({ length: n }, (_, i) => i);
+  it('takes the kind that continues the neighbours\' run for a face read as a flower (val-holdout 044)', () => {
+    // 1m 2m 3m, the 1m and the 2m read as flowers: the 1m's likeliest tile kind is 4m, which
+    // completes the hand as 2m 3m 4m too, but out of order
+    const p = sure('1m 2m 3m 5z 5z 5z 7z 7z 7z 2p 3p 4p 8m 8m');
+    p[0] = probs('f2', 0.21, { f6: 0.14, f8: 0.11, '4m': 0.081, '2m': 0.066, '1m': 0.051 });
+    p[1] = probs('f6', 0.23, { '3m': 0.16, f2: 0.08, '2m': 0.059, '1m': 0.034 });
+    // (the pipeline leaves which flower is which to the end: flowerIdentity false)
+    expect(codesOf(checkHand(p, { flowerIdentity: false }).classes).slice(0, 3)).toEqual(['4m', '2m', '3m']);
+    const r = checkHand(p, { flowerIdentity: false, order: ranks(14) });
+    expect(r).toMatchObject({ changed: [0, 1], complete: true });
+    expect(codesOf(r.classes).slice(0, 3)).toEqual(['1m', '2m', '3m']);
+  });
+  it('pays up to ORDER_COST more for a mend that keeps the tiles in order (val-holdout 156)', () => {
+    // 1m 1m | 5m 5m 5m | 8m 8m 8m | 5p 5p 5p | 2m 3m 4m, the second 1m and the 2m doubtful
+    const p = sure('1m 1m 5m 5m 5m 8m 8m 8m 5p 5p 5p 2m 3m 4m');
+    p[1] = probs('1m', 0.433, { '2m': 0.43 });
+    p[11] = probs('3m', 0.549, { '2m': 0.383 });
+    const plain = checkHand(p);
+    expect(plain).toMatchObject({ changed: [1], complete: true }); // 1m 2m 3m ... 3m 4m: 0.007 dearer
+    const r = checkHand(p, { order: ranks(14) });
+    expect(r).toMatchObject({ changed: [11], complete: true });
+    // a mend in order that is dearer by more than the rule's price is not taken
+    p[11] = probs('3m', 0.9, { '2m': 0.9 * Math.exp(-ORDER_COST - 0.1) });
+    expect(checkHand(p, { order: ranks(14) })).toMatchObject({ changed: [1], complete: true });
+    // nor does the rule move anything when no mend keeps the tiles in order
+    const shuffled = [13, 0, 7, 2, 10, 4, 5, 6, 3, 9, 1, 11, 12, 8];
+    expect(checkHand(p, { order: shuffled }).changed).toEqual(plain.changed);
+  });
+  it('reads an unread tile as the first kind that completes the hand in order (val-holdout 131)', () => {
+    // 4m 4m | 2m 2m 2m | 8s 8s 8s | 4z 4z 4z 4z | 2m 3m 4m: the second 4m unreadable; as 3m it makes
+    // 4m 3m 2m, a chow running against the last one
+    const p = sure('4m 4m 2m 2m 2m 8s 8s 8s 4z 4z 4z 4z 2m 3m 4m');
+    p[1] = probs('5m', 0.49, { '8m': 0.23, '6m': 0.11, '3m': 0.01, '4m': 0.005 });
+    expect(codesOf(checkHand(p, { unreadBelow: 0.55 }).classes)[1]).toBe('3m');
+    expect(codesOf(checkHand(p, { unreadBelow: 0.55, order: ranks(15) }).classes)[1]).toBe('4m');
+  });
+  it('changes nothing in a hand already complete, and nothing without the order', () => {
+    const p = sure('4m 2m 3m 5z 5z 5z 7z 7z 7z 2p 3p 4p 8m 8m');
+    expect(checkHand(p, { order: ranks(14) })).toMatchObject({ changed: [], complete: true });
   });
 });
 

@@ -577,6 +577,37 @@ describe('scanPhoto on a tile the photo\'s edge cuts', () => {
     expect(asRead.split(' ')).toEqual(expect.arrayContaining(['4s', '5s']));
     expect(await run(codes(true), { cutHandLimit: false })).toBe(hand);
   });
+
+  it('prefers the mend that keeps the hand in reading order (handOrder)', async () => {
+    // 1m 1m | 5m 5m 5m | 8m 8m 8m | 5p 5p 5p | 2m 3m 4m laid out in a row; the second 1m read as 1m
+    // or 2m alike, the 2m as 3m first: taking the 2m for the second 1m is the cheaper mend (1m 2m
+    // 3m ... 3m 4m), but leaves the row out of order
+    const codes = ['1m', '1m|2m', '5m', '5m', '5m', '8m', '8m', '8m', '5p', '5p', '5p', '3m|2m', '3m', '4m'];
+    const tiles = codes.map((code, k) => ({ cx: 40 + 28 * k, cy: 152, det: 0.99 - 0.001 * k, code }));
+    const read = async (opts: PipelineOptions) => {
+      const order = [...tiles].sort((a, b) => b.det - a.det).map((t) => t.code);
+      const classifier = {
+        inputNames: ['crops'],
+        outputNames: ['logits'],
+        run: async (feeds: Record<string, { dims: readonly number[] }>) => {
+          const n = feeds.crops!.dims[0]!, K = TILE_CODES.length, logits = new Float32Array(n * K);
+          for (let j = 0; j < n; j++) {
+            const [a, b] = order[j]!.split('|');
+            logits[j * K + TILE_CODES.indexOf(a as never)] = 12;
+            // 1m|2m nearly a tie (0.433 / 0.430), 3m|2m further apart (0.549 / 0.383)
+            if (b) logits[j * K + TILE_CODES.indexOf(b as never)] = a === '1m' ? 11.99 : 11.64;
+          }
+          return { logits: { data: logits, dims: [n, K] } };
+        },
+      } as unknown as OrtSession;
+      const models: Models = { detector: fakeDetector(tiles), classifier, labels: TILE_CODES, bytes: 0 };
+      const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
+      const r = await scanPhoto(photo, models, { zoom: false, tta: 'off', ...opts });
+      return r.tiles.map((t) => t.code).join(' ');
+    };
+    expect(await read({})).toBe('1m 1m 5m 5m 5m 8m 8m 8m 5p 5p 5p 2m 3m 4m');
+    expect(await read({ handOrder: false })).toBe('1m 2m 5m 5m 5m 8m 8m 8m 5p 5p 5p 3m 3m 4m');
+  });
 });
 
 describe('scanPhoto with a finder (a second detector for tiles lying apart)', () => {
