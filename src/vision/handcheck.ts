@@ -176,6 +176,11 @@ export interface HandCheckOptions {
    * the tiles out of order, when some mend keeps them in order. Default: none (order not used).
    */
   order?: readonly number[];
+  /**
+   * Per tile: it lies sideways beside other tiles, as the claimed tile of a meld does. Flowers are
+   * never claimed, so the check does not read such a tile, read as a tile kind, as a flower.
+   */
+  claimed?: readonly boolean[];
   /** Added to the cost of a mend that leaves the tiles out of order (default ORDER_COST). */
   orderCost?: number;
 }
@@ -332,6 +337,8 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
       if (dropCost !== undefined && first[i]! < FLOWER_BASE && k >= FLOWER_BASE) cost = Math.max(cost, dropCost + FLOWER_FOR_DROP);
       // and a sure face is not a flower on a guess (FLOWER_GUESS_MASS)
       if (d !== undefined && dropCost === undefined && first[i]! < FLOWER_BASE && k >= FLOWER_BASE && flowers < flowerGuessMass) continue;
+      // a claimed tile (lying sideways in a meld) is no flower: flowers are not claimed
+      if (opts.claimed?.[i] && first[i]! < FLOWER_BASE && k >= FLOWER_BASE) continue;
       if (cost <= maxCost) alts.push({ k, cost });
     }
     alts.sort((a, b) => a.cost - b.cost);
@@ -433,6 +440,32 @@ export function checkHand(probs: readonly ArrayLike<number>[], opts: HandCheckOp
   }
   if (best) return spareBacks(best.result, opts);
   return { classes: first, changed: [], complete: false, dropped: [] };
+}
+
+/**
+ * The order rule for a hand the check could not complete (a tile missed, or the photo shows part of
+ * the hand): when the tiles, read in the order of `rank`, are out of order (`inOrder`) and reading
+ * one tile kind as another kind at most `orderCost` less likely (in log-probability) puts them in
+ * order, the cheapest such change. `classes` are the tiles as read so far; flowers and face-down
+ * tiles are not changed. Returns the moves (none, or one).
+ */
+export function orderMend(probs: readonly ArrayLike<number>[], classes: readonly number[], rank: readonly number[], orderCost = ORDER_COST): { index: number; k: number }[] {
+  if (inOrder(classes, rank)) return [];
+  const trial = [...classes];
+  let best = { index: -1, k: -1, cost: Infinity };
+  for (let i = 0; i < classes.length; i++) {
+    const k0 = classes[i]!, p = probs[i]!;
+    if (k0 < 0 || k0 >= FLOWER_BASE) continue;
+    for (let k = 0; k < FLOWER_BASE; k++) {
+      if (k === k0 || !(p[k]! > 0)) continue;
+      const cost = Math.log(p[k0]!) - Math.log(p[k]!);
+      if (cost > orderCost || cost >= best.cost) continue;
+      trial[i] = k;
+      if (inOrder(trial, rank)) best = { index: i, k, cost };
+      trial[i] = k0;
+    }
+  }
+  return best.index >= 0 ? [{ index: best.index, k: best.k }] : [];
 }
 
 /** The steps from a neighbour's kind that the order rule tries (same suit): its pung or pair, its chow. */
@@ -553,7 +586,7 @@ export function checkHandWithStrays(probs: readonly ArrayLike<number>[], stray: 
   const run = (idx: number[]): StrayCheckResult => {
     // the per-tile options follow the tiles into the subset
     const sub = <T>(v?: readonly T[]) => v && idx.map((i) => v[i]!);
-    const hc = checkHand(idx.map((i) => probs[i]!), { ...opts, detScores: sub(opts.detScores), spareBackOk: sub(opts.spareBackOk), order: sub(opts.order) });
+    const hc = checkHand(idx.map((i) => probs[i]!), { ...opts, detScores: sub(opts.detScores), spareBackOk: sub(opts.spareBackOk), order: sub(opts.order), claimed: sub(opts.claimed) });
     if (!hc.dropped.length) return { ...hc, kept: idx };
     // renumber: the dropped tiles leave the list
     const keep = idx.map((_, j) => j).filter((j) => hc.classes[j] !== DROPPED);

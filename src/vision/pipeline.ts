@@ -10,9 +10,9 @@
  * call -> a second look at tiles read as flowers (72x96 crops, flower reader) -> hand check ->
  * layout (rows, reading order, groups) -> boxes in original photo px.
  */
-import { atMostFour, birdPungs, checkHandWithStrays, distinctFlowers, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
+import { atMostFour, birdPungs, checkHandWithStrays, distinctFlowers, orderMend, DROP_BELOW, UNREAD_BELOW, UNREAD_FIRST } from './handcheck.ts';
 import { clampRegion, completeCutBoxes, cropRaster, orientRaster, touchesEdge, cropTiles, cropWholeImage, letterbox, CROP_H, CROP_MARGIN, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
-import { STRAY_SCALE, addedFinds, straddles, boxGap, largestGroup, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, oneTileBoxes, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
+import { STRAY_SCALE, addedFinds, claimedTiles, straddles, boxGap, largestGroup, boxToOriginal, boxToRaster, decodeDetections, flowerMass, isolatedUnsure, loneBacks, medianLongSide, softmax, strayDetections, topK, withFlowerReading, zoomRegion, closeUpFit, mergeFinds, farViewTaken, besideHand, rowOfBacks, oneTileBoxes, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, OUTER_HINT, outerWindows, closeUpPossible } from './postprocess.ts';
 import { layoutTiles, tileAngles, type LayoutInput } from './layout.ts';
 import { floatTensor, type OrtSession } from './runtime.ts';
 import { modelCropSize, type Models } from './session.ts';
@@ -440,6 +440,9 @@ export interface PipelineOptions {
   /** The hand check's order rule (HandCheckOptions.order): among the mends that complete the hand,
    * prefer one that leaves the tiles, in reading order, sorted or in contiguous sets (default true). */
   handOrder?: boolean;
+  /** The hand check does not read as a flower a tile lying sideways beside others, as a meld's
+   * claimed tile does (claimedTiles, HandCheckOptions.claimed; default true). */
+  claimedTiles?: boolean;
   /** Treat doubtful detections out of scale with the hand or apart from it as strays (strayDetections;
    * default true): left out when the hand check completes the hand without them, or always when
    * the hand check is off. */
@@ -1113,6 +1116,8 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
       flowerIdentity: !(opts.distinctFlowers ?? true),
       spareBackOk: loneBacks(pool.map((i) => rasterBoxes[i]!), pool.map((i) => all[i]!.code === 'back')),
       // players lay a finished hand out sorted or set by set: a mend that keeps that order is likelier
+      // a tile lying sideways beside others is a meld's claimed tile, and flowers are not claimed
+      claimed: (opts.claimedTiles ?? true) ? claimedTiles(pool.map((i) => rasterBoxes[i]!)) : undefined,
       order: (opts.handOrder ?? true) ? readingOrder(pool.map((i) => ({ box: rasterBoxes[i]!, sideways: dets[i]!.sideways, code: all[i]!.code }))) : undefined,
     });
     let pool = live;
@@ -1207,6 +1212,14 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
       for (const { index, k } of moves) readAs(index, k);
       if (moves.length) result.notes = [...(result.notes ?? []), `hand check: ${what(moves.length)} read again, as a set has ${setHas}`];
     };
+    // a hand the check could not complete (a tile missed, or part of the hand outside the photo)
+    // whose tiles are out of reading order: one cheap change that puts them in order (orderMend)
+    if ((opts.handOrder ?? true) && !hc.complete) {
+      const rank = readingOrder(keptIdx.map((i) => ({ box: rasterBoxes[i]!, sideways: dets[i]!.sideways, code: all[i]!.code })));
+      const moves = orderMend(keptIdx.map((i) => probs[i]!), keptIdx.map((i) => models.labels.indexOf(all[i]!.code)), rank);
+      for (const { index, k } of moves) readAs(index, k);
+      if (moves.length) result.notes = [...(result.notes ?? []), 'hand check: one tile was read as its next guess, which lays the tiles out in order (sorted, or set by set)'];
+    }
     if (opts.atMostFour ?? true) readAgain(atMostFour, (n) => (n === 1 ? 'one tile was' : `${n} tiles were`), 'four of each tile and eight flowers and seasons');
     if (opts.distinctFlowers ?? true) readAgain(distinctFlowers, (n) => (n === 1 ? 'one flower or season was' : `${n} flowers or seasons were`), 'one of each');
     const taken = new Set(keptIdx);

@@ -346,6 +346,22 @@ export const STRAY_GAP = 1.5;
 export const STRAY_GAP_BELOW = 0.7;
 
 /** Edge-to-edge distance between two boxes (0 when they touch or overlap). */
+/**
+ * Which boxes lie sideways, among tiles mostly standing (the box wider than tall; the detector's
+ * sideways channel misses some such tiles and calls some standing flowers sideways), within half
+ * a tile length (the median long side) of another box, as the claimed tile of a meld does. Flowers
+ * are never claimed, so the hand check does not read such a tile as a flower
+ * (HandCheckOptions.claimed; val-holdout 119's claimed 7p, read as 1p or 9p, had left its kong as
+ * the autumn).
+ */
+export function claimedTiles(boxes: readonly Box[]): boolean[] {
+  if (!boxes.length) return [];
+  const reach = 0.5 * medianLongSide(boxes);
+  const aspects = boxes.map((b) => b[2] / b[3]).sort((a, b) => a - b);
+  const standing = aspects[aspects.length >> 1]! <= 0.85;
+  return boxes.map((b, i) => standing && b[2] >= b[3] && boxes.some((o, j) => j !== i && boxGap(b, o) <= reach));
+}
+
 export function boxGap(a: Box, b: Box): number {
   const dx = Math.max(0, Math.max(a[0], b[0]) - Math.min(a[0] + a[2], b[0] + b[2]));
   const dy = Math.max(0, Math.max(a[1], b[1]) - Math.min(a[1] + a[3], b[1] + b[3]));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { atMostFour, birdPungs, inOrder, ORDER_COST, BIRD_PUNG_BIRD, KIND_MAX, UNREAD_BELOW, BIRD_PUNG_TOP, checkHand, checkHandWithStrays, distinctFlowers, DROP_BELOW, FLOWER_GUESS_MASS, DROPPED, isCompleteTileSet, lookAlikes, UNREAD_FIRST, usableBacks } from '../../src/vision/handcheck.ts';
+import { atMostFour, birdPungs, inOrder, orderMend, ORDER_COST, BIRD_PUNG_BIRD, KIND_MAX, UNREAD_BELOW, BIRD_PUNG_TOP, checkHand, checkHandWithStrays, distinctFlowers, DROP_BELOW, FLOWER_GUESS_MASS, DROPPED, isCompleteTileSet, lookAlikes, UNREAD_FIRST, usableBacks } from '../../src/vision/handcheck.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 
 const K = TILE_CODES.length;
@@ -314,9 +314,46 @@ describe('the order rule (HandCheckOptions.order)', () => {
     expect(codesOf(checkHand(p, { unreadBelow: 0.55 }).classes)[1]).toBe('3m');
     expect(codesOf(checkHand(p, { unreadBelow: 0.55, order: ranks(15) }).classes)[1]).toBe('4m');
   });
+  it('does not read a claimed tile (sideways in a meld) as a flower (val-holdout 119)', () => {
+    // the claimed 7p of a kong, read as 1p or 9p: taken for the autumn it leaves the hand, which is
+    // then complete with a pung of 7p; read from the hand (unread) as the 7p, it makes the kong
+    const p = sure('1m 2m 3m 4p 5p 6p 7s 8s 9s 5z 5z 7p 7p 7p 7p');
+    p[12] = probs('1p', 0.282, { '9p': 0.246, f7: 0.057, f5: 0.03, f2: 0.03, '4p': 0.038, '7p': 0.037 });
+    const opts = { flowerIdentity: false, unreadBelow: UNREAD_BELOW, detScores: p.map(() => 0.9) };
+    expect(codesOf(checkHand(p, opts).classes)[12]).toBe('f7');
+    const claimed = p.map((_, i) => i === 12);
+    const r = checkHand(p, { ...opts, claimed });
+    expect(r).toMatchObject({ changed: [12], complete: true });
+    expect(codesOf(r.classes)[12]).toBe('7p');
+  });
   it('changes nothing in a hand already complete, and nothing without the order', () => {
     const p = sure('4m 2m 3m 5z 5z 5z 7z 7z 7z 2p 3p 4p 8m 8m');
     expect(checkHand(p, { order: ranks(14) })).toMatchObject({ changed: [], complete: true });
+  });
+});
+
+describe('orderMend (a hand the check could not complete)', () => {
+  const ranks = (n: number) => Array.from({ length: n }, (_, i) => i);
+  it('reads one tile as its next guess when that puts the tiles in order (val-holdout 284)', () => {
+    // 3p 4p (the 2p missed) 2s 3s 4s 6s 6s, the last 6s read as 4s at 0.31, as 6s at 0.14
+    const p = sure('3p 4p 2s 3s 4s 6s 6s');
+    p[6] = probs('4s', 0.306, { '9p': 0.142, '6s': 0.136, '3m': 0.071 });
+    const classes = classesOf(p);
+    expect(codesOf(classes)[6]).toBe('4s');
+    expect(orderMend(p, classes, ranks(7))).toEqual([{ index: 6, k: ix('6s') }]);
+    // not when the change costs more than ORDER_COST, nor when the tiles are in order already
+    p[6] = probs('4s', 0.306, { '9p': 0.2, '6s': 0.306 * Math.exp(-ORDER_COST - 0.05) });
+    expect(orderMend(p, classesOf(p), ranks(7))).toEqual([]);
+    expect(orderMend(sure('3p 4p 2s 3s 4s 6s 6s'), set('3p 4p 2s 3s 4s 6s 6s'), ranks(7))).toEqual([]);
+  });
+  it('takes the cheapest such change, and leaves flowers and face-down tiles alone', () => {
+    const p = sure('7z 7z 7z 1m 2m 3m f3 back back');
+    p[4] = probs('5m', 0.5, { '2m': 0.3 });
+    p[5] = probs('9m', 0.5, { '3m': 0.4 });
+    // either change alone leaves 1m 2m 9m or 1m 5m 3m: out of order; no single change mends it
+    expect(orderMend(p, classesOf(p), ranks(9))).toEqual([]);
+    p[4] = probs('2m', 0.9);
+    expect(orderMend(p, classesOf(p), ranks(9))).toEqual([{ index: 5, k: ix('3m') }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boxGap, COVERED_DUPLICATE, coveredShare, straddles, STRADDLE_EACH, boxToOriginal, boxToRaster, decodeDetections, MAX_DETECTIONS, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, BACKS_NEAR, BACKS_ROW_OVERLAP, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, largestGroup, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN, ONE_TILE_PART_AREA, ONE_TILE_PART_INSIDE } from '../../src/vision/postprocess.ts';
+import { boxGap, claimedTiles, COVERED_DUPLICATE, coveredShare, straddles, STRADDLE_EACH, boxToOriginal, boxToRaster, decodeDetections, MAX_DETECTIONS, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, BACKS_NEAR, BACKS_ROW_OVERLAP, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, largestGroup, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN, ONE_TILE_PART_AREA, ONE_TILE_PART_INSIDE } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -616,5 +616,22 @@ describe('largestGroup', () => {
       for (const i of g) if (g.length > 1) expect(g.some((j) => j !== i && near(boxes[i]!, boxes[j]!))).toBe(true);
       boxes.forEach((b, j) => { if (!inG.has(j)) expect(g.some((i) => near(b, boxes[i]!))).toBe(false); });
     }));
+  });
+});
+
+describe('claimedTiles (a meld\'s claimed tile lies sideways beside its set)', () => {
+  // a row of standing tiles 30x40, 2 px apart, the fourth lying (40x30)
+  const row: Box[] = [[0, 0, 30, 40], [32, 0, 30, 40], [64, 0, 30, 40], [96, 10, 40, 30], [138, 0, 30, 40]];
+  it('marks a box wider than tall among standing tiles, beside another', () => {
+    expect(claimedTiles(row)).toEqual([false, false, false, true, false]);
+  });
+  it('leaves a sideways tile lying alone (a flower laid apart) and a hand photographed from the side', () => {
+    const apart: Box[] = [...row.slice(0, 3), [300, 200, 40, 30]];
+    expect(claimedTiles(apart)).toEqual([false, false, false, false]);
+    // the row seen from the side of the table (turned a quarter): wider than tall is no sign when
+    // most boxes are, and the claimed tile, standing there, is not marked either
+    const lying: Box[] = row.map(([x, y, w, h]) => [y, x, h, w]);
+    expect(claimedTiles(lying)).toEqual([false, false, false, false, false]);
+    expect(claimedTiles([])).toEqual([]);
   });
 });
