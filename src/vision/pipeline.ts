@@ -294,7 +294,7 @@ async function classifyCrops(models: Models, crops: Float32Array, n: number, mod
 }
 
 /** Each tile's place in reading order (layoutTiles), for the hand check's order rule. */
-function readingOrder(tiles: LayoutInput[]): number[] {
+function readingRanks(tiles: LayoutInput[]): number[] {
   const order = new Array<number>(tiles.length).fill(0);
   layoutTiles(tiles).order.forEach((i, n) => { order[i] = n; });
   return order;
@@ -1109,16 +1109,18 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
     // change completes: the check may change one tile (CUT_HAND_MAX_CHANGES), not more
     const cutSet = new Set(cut);
     const maxChanges = (opts.cutHandLimit ?? true) && live.some((i) => cutSet.has(i)) ? CUT_HAND_MAX_CHANGES : undefined;
+    // each detection's place in reading order (layoutTiles) among those of `idx`, as first read
+    const readingOrder = (idx: readonly number[]) => readingRanks(idx.map((i) => ({ box: rasterBoxes[i]!, sideways: dets[i]!.sideways, code: all[i]!.code })));
     const check = (pool: number[], strays: boolean[]) => checkHandWithStrays(pool.map((i) => probs[i]!), strays.map((s, j) => s && !verified(pool[j]!)), {
       detScores: pool.map((i) => (verified(i) ? Math.max(dets[i]!.score, DROP_BELOW) : dets[i]!.score)), unreadBelow: opts.unreadBelow ?? UNREAD_BELOW, unreadFirst: UNREAD_FIRST, dropSpareBacks: true, maxChanges,
       // which flower is which is settled afterwards (distinctFlowers), so the check spends its
       // tiles and budget on the tiles that make the hand
       flowerIdentity: !(opts.distinctFlowers ?? true),
       spareBackOk: loneBacks(pool.map((i) => rasterBoxes[i]!), pool.map((i) => all[i]!.code === 'back')),
-      // players lay a finished hand out sorted or set by set: a mend that keeps that order is likelier
       // a tile lying sideways beside others is a meld's claimed tile, and flowers are not claimed
       claimed: (opts.claimedTiles ?? true) ? claimedTiles(pool.map((i) => rasterBoxes[i]!)) : undefined,
-      order: (opts.handOrder ?? true) ? readingOrder(pool.map((i) => ({ box: rasterBoxes[i]!, sideways: dets[i]!.sideways, code: all[i]!.code }))) : undefined,
+      // players lay a finished hand out sorted or set by set: a mend that keeps that order is likelier
+      order: (opts.handOrder ?? true) ? readingOrder(pool) : undefined,
     });
     let pool = live;
     let hc = check(pool, stray);
@@ -1215,8 +1217,7 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
     // a hand the check could not complete (a tile missed, or part of the hand outside the photo)
     // whose tiles are out of reading order: one cheap change that puts them in order (orderMend)
     if ((opts.handOrder ?? true) && !hc.complete) {
-      const rank = readingOrder(keptIdx.map((i) => ({ box: rasterBoxes[i]!, sideways: dets[i]!.sideways, code: all[i]!.code })));
-      const moves = orderMend(keptIdx.map((i) => probs[i]!), keptIdx.map((i) => models.labels.indexOf(all[i]!.code)), rank);
+      const moves = orderMend(keptIdx.map((i) => probs[i]!), keptIdx.map((i) => models.labels.indexOf(all[i]!.code)), readingOrder(keptIdx));
       for (const { index, k } of moves) readAs(index, k);
       if (moves.length) result.notes = [...(result.notes ?? []), 'hand check: one tile was read as its next guess, which lays the tiles out in order (sorted, or set by set)'];
     }

@@ -345,7 +345,6 @@ export const STRAY_GAP = 1.5;
 /** A detection apart from the hand is a stray when its detector score is below this. */
 export const STRAY_GAP_BELOW = 0.7;
 
-/** Edge-to-edge distance between two boxes (0 when they touch or overlap). */
 /**
  * Which boxes lie sideways, among tiles mostly standing (the box wider than tall; the detector's
  * sideways channel misses some such tiles and calls some standing flowers sideways), within half
@@ -362,6 +361,7 @@ export function claimedTiles(boxes: readonly Box[]): boolean[] {
   return boxes.map((b, i) => standing && b[2] >= b[3] && boxes.some((o, j) => j !== i && boxGap(b, o) <= reach));
 }
 
+/** Edge-to-edge distance between two boxes (0 when they touch or overlap). */
 export function boxGap(a: Box, b: Box): number {
   const dx = Math.max(0, Math.max(a[0], b[0]) - Math.min(a[0] + a[2], b[0] + b[2]));
   const dy = Math.max(0, Math.max(a[1], b[1]) - Math.min(a[1] + a[3], b[1] + b[3]));
