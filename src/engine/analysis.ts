@@ -6,7 +6,8 @@ import { isMahjongError } from './errors.ts';
 import type { Hand, WaitingHand, WinContext } from './hand.ts';
 import { countTiles } from './decompose.ts';
 import type { ScoreResult } from './result.ts';
-import { evaluateAll, scoreMcr, toResult, waitsOf } from './mcr/score.ts';
+import { evaluateAll, scoreMcr, toResult } from './mcr/score.ts';
+import { waitsOf } from './mcr/waits.ts';
 import type { TileId } from './tiles.ts';
 import { validateHand } from './validate.ts';
 
