@@ -85,7 +85,7 @@ def cut_aug(x, gen, p=0.1, lo=0.05, hi=0.5, margin=0.04):
     `p` each), one side, from the crop's margin and `lo` to `hi` of the tile beyond it, is the last
     row or column of pixels still in the photo repeated (cropTiles samples the edge's own pixels
     beyond the raster). The scene sets label a cut tile by its visible part only, so no network
-    was trained on this view (model/HISTORY.md, stops 45 and 56). x: (N,3,H,W). Returns a new
+    was trained on this view (stops 45 and 56 of the experiment log, `git show 6f8cb0f:model/HISTORY.md`). x: (N,3,H,W). Returns a new
     tensor (or x itself with p=0)."""
     sel, x = picked(x, gen, p)
     H, W = x.shape[2:]

@@ -58,7 +58,7 @@ def blend(init, other, weight, run):
     """A checkpoint (run/ckpt.pt, EMA = weights) whose weights lie between two of the same
     network: (1 - w) * init's + w * other's. With `init` the network a fine-tune started from and
     `other` the fine-tune, this keeps part of what the fine-tune learned while staying near the
-    start, which read held-out designs better (WiSE-FT; model/HISTORY.md, stop 57). BatchNorm
+    start, which read held-out designs better (WiSE-FT; stop 57 in model/CHANGELOG.md). BatchNorm
     statistics are blended too; a fine-tune with BatchNorm frozen leaves them as they were."""
     if not 0.0 <= weight <= 1.0:
         raise SystemExit(f"blend: weight {weight} is outside 0..1")
