@@ -83,7 +83,8 @@ class Budget:
         # --extend-min: a later wall-clock budget for a resumed run (applied once, however often it resumes)
         self.extended = extra.get("extended_min", 0.0)
         ext = getattr(a, "extend_min", None) or 0.0
-        self.total = extra.get("total", a.steps)
+        # without a deadline the schedule runs over exactly --steps (a resumed run may be given more)
+        self.total = extra.get("total", a.steps) if self.deadline is not None else a.steps
         if self.deadline is not None and ext > self.extended:
             self.deadline += (ext - self.extended) * 60
             self.extended = ext
