@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { foundMessage, leftOutFromScan, tilesFromScan } from '../../src/app/capture/CaptureView.tsx';
-import en from '../../src/app/i18n/en.ts';
-import pl from '../../src/app/i18n/pl.ts';
-import sv from '../../src/app/i18n/sv.ts';
-import zh from '../../src/app/i18n/zh.ts';
+import en from '../../src/app/i18n/locales/en.json';
+import pl from '../../src/app/i18n/locales/pl.json';
+import sv from '../../src/app/i18n/locales/sv.json';
+import zh from '../../src/app/i18n/locales/zh.json';
 import type { ScanResult } from '../../src/vision/types.ts';
 
 const scan: ScanResult = {

@@ -10,7 +10,8 @@ import {
 } from '../../src/engine/sheet.ts';
 import { TableSession } from '../../src/app/session/TableSession.tsx';
 import { SessionStoreProvider } from '../../src/app/session/useSession.ts';
-import { addScoredHandTo, commands, createSessionStore, memoryStorage, nextHandInfo, STORAGE_KEY, type SessionStore } from '../../src/app/session/store.ts';
+import { nextHandInfo } from '../../src/app/session/seats.ts';
+import { addScoredHandTo, commands, createSessionStore, memoryStorage, STORAGE_KEY, type SessionStore } from '../../src/app/session/store.ts';
 import { SharedHandView } from '../../src/app/share/SharedHandView.tsx';
 import { handLinkPayload, openHandLink } from '../../src/app/share/link.ts';
 import { crc32Hex } from '../../src/app/share/crc32.ts';

@@ -16,9 +16,9 @@ import { historyOf, loadTiles, setConditions, type History } from '../../src/app
 import type { Work } from '../../src/app/model/work.ts';
 import { resetRulesetChoice } from '../../src/app/ruleset/active.ts';
 import { sessionResources } from '../../src/app/session/i18n.ts';
+import { markHistory, sheetHandOf, sheetMarkOf, sheetPlace, type MarkedWork, type SheetMark } from '../../src/app/session/sheetMark.ts';
 import {
-  addScoredHandTo, commands, createSessionStore, markHistory, memoryStorage, replaceScoredHandIn, sheetHandOf, sheetMarkOf, sheetPlace,
-  type MarkedWork, type SessionStore, type SheetMark,
+  addScoredHandTo, commands, createSessionStore, memoryStorage, replaceScoredHandIn, type SessionStore,
 } from '../../src/app/session/store.ts';
 import { SessionStoreProvider } from '../../src/app/session/useSession.ts';
 import { StoreProvider } from '../../src/app/state/context.tsx';

@@ -14,7 +14,8 @@ import type { TFunction } from 'i18next';
 import { TableSession } from '../../src/app/session/TableSession.tsx';
 import { SessionStoreProvider } from '../../src/app/session/useSession.ts';
 import { sheetErrorMessage } from '../../src/app/session/i18n.ts';
-import { addScoredHandTo, commands, createSessionStore, memoryStorage, scoredHandToSheetHand, type SessionStore } from '../../src/app/session/store.ts';
+import { scoredHandToSheetHand } from '../../src/app/session/seats.ts';
+import { addScoredHandTo, commands, createSessionStore, memoryStorage, type SessionStore } from '../../src/app/session/store.ts';
 import { addHand, createSheet, deleteHand, editHand, isSheetError, parseGameRecord, parseSheetJson, seatingsOf, type SheetError, type WinHand } from '../../src/engine/sheet.ts';
 import { testI18n } from '../sheet/i18n-setup.ts';
 

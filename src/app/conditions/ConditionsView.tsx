@@ -8,7 +8,7 @@ import { fanPaysConditions, type Conditions, type Work } from '../model/work.ts'
 import { useActiveRuleset } from '../ruleset/active.ts';
 import { useAppStore, useSelect } from '../state/context.tsx';
 import { useAddToSheet } from '../session/useSession.ts';
-import type { NextHandInfo } from '../session/store.ts';
+import type { NextHandInfo } from '../session/seats.ts';
 
 export function relativeSeat(seat: Wind, other: Wind): 'you' | 'left' | 'opposite' | 'right' {
   const d = (WINDS.indexOf(other) - WINDS.indexOf(seat) + 4) % 4;

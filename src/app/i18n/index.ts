@@ -4,16 +4,24 @@
  */
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.ts';
-import pl from './pl.ts';
-import sv from './sv.ts';
-import zh from './zh.ts';
+import en from './locales/en.json';
+import pl from './locales/pl.json';
+import sv from './locales/sv.json';
+import zh from './locales/zh.json';
 
 export const LANGUAGES = ['en', 'pl', 'sv', 'zh'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', pl: 'Polski', sv: 'Svenska', zh: '中文' };
 
 const STORAGE_KEY = 'mj.lang';
+
+/** A locale's keys, every string value typed as a string. */
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+export type Strings = Shape<typeof en>;
+/** True when A and B have the same keys at every level (neither lacks one of the other's). */
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compiles only while every locale file has exactly the English keys. */
+export const localesMatch: [SameKeys<Shape<typeof pl>, Strings>, SameKeys<Shape<typeof sv>, Strings>, SameKeys<Shape<typeof zh>, Strings>] = [true, true, true];
 
 export function detectLanguage(preferred: readonly string[] = typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : []): Lang {
   try {

@@ -5,7 +5,7 @@
  * or a trip to the Table tab shows the same: a hand already on the sheet says so
  * (and is not offered again); a hand changed after it was added offers to update
  * its sheet hand; new work is added as the next hand (see "Which sheet hand a
- * scanned hand went to" in ../session/store.ts).
+ * scanned hand went to" in ../session/sheetMark.ts).
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

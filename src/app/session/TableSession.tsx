@@ -8,7 +8,8 @@ import { HandForm } from './HandForm.tsx';
 import { minus, PrintableSheet, signed, tablePoints } from './PrintableSheet.tsx';
 import { downloadText, sheetFileName } from './download.ts';
 import { sheetErrorMessage } from './i18n.ts';
-import { commands, nextHandInfo } from './store.ts';
+import { nextHandInfo } from './seats.ts';
+import { commands } from './store.ts';
 import { useSession } from './useSession.ts';
 import './session.css';
 

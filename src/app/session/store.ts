@@ -9,15 +9,12 @@
  */
 import { get as idbGet, set as idbSet } from 'idb-keyval';
 import {
-  addHand, createSheet, deleteHand, editHand, isSheetError, parseGameRecord, playerAtSeat, rulesOf, seatingFor, seatingsOf,
-  sheetToGameRecord, SheetError,
-  type GameRecordJson, type HandSeating, type SheetHand, type SheetMeta, type SheetRecord, type SheetRules,
+  addHand, createSheet, deleteHand, editHand, isSheetError, parseGameRecord, rulesOf, sheetToGameRecord, SheetError,
+  type GameRecordJson, type SheetHand, type SheetMeta, type SheetRecord, type SheetRules,
 } from '../../engine/sheet.ts';
-import { WINDS, type Wind } from '../../engine/index.ts';
-import type { History } from '../model/commands.ts';
-import type { Work } from '../model/work.ts';
 import { setTableRuleset } from '../ruleset/active.ts';
 import { createMirror, nextStamp, type Mirror } from '../state/mirror.ts';
+import { scoredHandToSheetHand, type ScoredHandInput } from './seats.ts';
 
 export const STORAGE_KEY = 'mahjong-scanner/session/v1';
 /** Undo steps kept (and saved). */
@@ -190,7 +187,7 @@ export const commands = {
 };
 
 // ---------------------------------------------------------------------------
-// The app-wide store and "add to sheet"
+// The app-wide store and "add to sheet" (the seats: ./seats.ts)
 
 let shared: SessionStore | null = null;
 
@@ -208,71 +205,10 @@ export function setSessionStore(store: SessionStore | null): void {
   shared = store;
 }
 
-export interface ScoredHandInput {
-  /** The winner's seat wind in this hand, as in WinContext.seatWind. */
-  winnerSeat: Wind;
-  selfDrawn: boolean;
-  /** The discarder's seat wind, as in WinContext.discarder; ignored when self-drawn. */
-  discarderSeat?: Wind | null;
-  /** The scored total (flowers included). */
-  points: number;
-  /** The hand link (from share/link.ts), so the sheet can prove the hand later. */
-  link?: string;
-  /** The ruleset that scored the hand (ScoreResult.ruleset); it must be the table's. */
-  ruleset?: string;
-  /** Fan Pays: what each seat received (+) or paid (−), as the result worked it out (win and secret kongs). */
-  payments?: Record<Wind, number> | null;
-  /** Fan Pays: the dealer's seat and run of wins the hand was scored with. On a table the dealer
-   * sits East with the sheet's run, or the payments would not be the sheet's. */
-  dealer?: Wind;
-  dealerRun?: number;
-}
-
 export type AddResult =
   | { ok: true; handNumber: number; record: SheetRecord }
   /** `error` is the sheet's own error (absent for NO_TABLE); the app shows it translated (sheetErrorMessage in i18n.ts). */
   | { ok: false; code: string; message: string; error?: SheetError };
-
-/**
- * Build the sheet hand for a scored hand: seat winds are mapped to players
- * through the seat rotation of hand `index` (0-based; the next hand on the sheet by default).
- */
-export function scoredHandToSheetHand(record: SheetRecord, input: ScoredHandInput, index = record.hands.length): SheetHand {
-  const rules = rulesOf(record);
-  // the seats of that hand (Fan Pays: they follow the deal, which the earlier hands' winners move)
-  const seating = seatingFor(record, index);
-  if (input.ruleset !== undefined && input.ruleset !== rules) {
-    throw new SheetError('CONFLICTING_FIELDS', `this hand was scored by ${input.ruleset === 'fan-pays' ? 'Fan Pays' : 'MCR'} rules, but the table plays ${rules === 'fan-pays' ? 'Fan Pays' : 'MCR'}`, { hand: index + 1, field: 'rules' });
-  }
-  if (rules === 'fan-pays' && input.dealer !== undefined && (input.dealer !== 'E' || (input.dealerRun ?? 0) !== seating.dealerRun)) {
-    throw new SheetError('CONFLICTING_FIELDS', `this hand was scored with the dealer at ${input.dealer} after ${input.dealerRun ?? 0} wins in a row, but ${record.players[seating.dealer]} deals hand ${index + 1} (East) after ${seating.dealerRun}`, { hand: index + 1, field: 'dealer' });
-  }
-  const winner = playerAtSeat(seating, input.winnerSeat);
-  let discarder: number | null = null;
-  if (!input.selfDrawn) {
-    if (!input.discarderSeat) {
-      throw new SheetError('MISSING_FIELD', 'say who discarded the winning tile, or mark the win self-drawn', { hand: index + 1, field: 'discarder' });
-    }
-    discarder = playerAtSeat(seating, input.discarderSeat);
-  }
-  // Fan Pays: keep the result's own amounts, by player (dealer penalty and secret kongs included).
-  let amounts: number[] | undefined;
-  if (rules === 'fan-pays' && input.payments) {
-    amounts = [0, 0, 0, 0];
-    for (const w of WINDS) amounts[playerAtSeat(seating, w)] = input.payments[w];
-  }
-  return {
-    kind: 'win',
-    winner,
-    selfDrawn: input.selfDrawn,
-    discarder,
-    points: input.points,
-    source: 'scored',
-    ...(input.link ? { link: input.link } : {}),
-    ...(amounts ? { amounts } : {}),
-    penalties: [],
-  };
-}
 
 /** "Add to sheet" on a store: the result screen calls this after a scored hand. */
 export function addScoredHandTo(store: SessionStore, input: ScoredHandInput): AddResult {
@@ -311,129 +247,4 @@ export function replaceScoredHandIn(store: SessionStore, index: number, input: S
 /** "Add to sheet" on the app's store. */
 export function addScoredHand(input: ScoredHandInput): AddResult {
   return addScoredHandTo(getSessionStore(), input);
-}
-
-export interface NextHandInfo {
-  /** 1-based number of the next hand. */
-  handNumber: number;
-  /** The table's ruleset. */
-  rules: SheetRules;
-  prevalentWind: Wind;
-  /** The players by seat wind for the next hand. */
-  playerBySeat: Record<Wind, string>;
-  dealer: string;
-  /** Fan Pays: the dealer's wins in a row before this hand (the Repeat Dealership count); 0 in MCR. */
-  dealerRun: number;
-}
-
-/** Who sits where in hand `index` (0-based) of the sheet. */
-export function handInfo(record: SheetRecord, index: number): NextHandInfo {
-  return infoOf(record, seatingFor(record, index));
-}
-
-function infoOf(record: SheetRecord, s: HandSeating): NextHandInfo {
-  const playerBySeat = {} as Record<Wind, string>;
-  s.seatWinds.forEach((w, p) => { playerBySeat[w] = record.players[p]; });
-  return { handNumber: s.handIndex + 1, rules: rulesOf(record), prevalentWind: s.prevalentWind, playerBySeat, dealer: record.players[s.dealer], dealerRun: s.dealerRun };
-}
-
-/** Who sits where in the next hand, or null when there is no table or the game is over. */
-export function nextHandInfo(record: SheetRecord | null): NextHandInfo | null {
-  const next = record ? seatingsOf(record).next : null;
-  return record && next ? infoOf(record, next) : null;
-}
-
-// ---------------------------------------------------------------------------
-// Which sheet hand a scanned hand went to
-//
-// The result screen must know, after a reload or a trip to the Table tab, that
-// the hand on screen is already on the sheet, or it would offer to add it again
-// (as the next hand, with the next hand's seats). So when a result is added, the
-// scanner's work remembers it (`SheetMark`, saved with the work's history), and
-// the sheet hand it made is found again by its hand link.
-//
-// What a club referee expects when the hand is corrected after it was added:
-// it is still the same hand of the game, so the result offers to update that
-// sheet hand (same hand number, same seats, its penalties kept), never to add a
-// second one. A new photo or a newly typed hand is new work, and is added as the
-// next hand. When the sheet hand is no longer there (deleted, undone, edited by
-// hand so that it lost its link, or another table started), the hand is not on
-// the sheet, and may be added again.
-
-/** Set on the scanner's work once its result is on the sheet. */
-export interface SheetMark {
-  /** 0-based index of the sheet hand when it was added or last updated. */
-  index: number;
-  /** The hand link put on that sheet hand: it finds the hand again. */
-  link: string;
-  /**
-   * The work's tile uids then. Commands keep a tile's uid and every new tile gets
-   * a fresh one (loadTiles included), so a snapshot that still holds one of these
-   * tiles is this work, corrected or not, and a new scan or typed hand is not.
-   */
-  uids: string[];
-}
-
-/**
- * The work with its mark. Not a field of `Work` itself: the mark belongs to the
- * session feature; it rides along in the work's snapshots (every command copies
- * the work with `...w`) and is saved and loaded with them.
- */
-export type MarkedWork = Work & { sheet?: SheetMark };
-
-/** A hand link without the page's address (`#/h/` onwards), so a moved app still finds its hands. */
-const linkKey = (link: string): string => {
-  const at = link.indexOf('#/h/');
-  return at >= 0 ? link.slice(at) : link;
-};
-
-/** The mark of `work` when it is really this work's (a stale one rides along into new work). */
-export function sheetMarkOf(work: Work): SheetMark | null {
-  const mark = (work as MarkedWork).sheet;
-  if (!mark || !Array.isArray(mark.uids)) return null;
-  return work.tiles.some((t) => mark.uids.includes(t.uid)) ? mark : null;
-}
-
-/** 0-based index of the sheet hand this work was put on, or null when it is not on the sheet. */
-export function sheetHandOf(record: SheetRecord | null, work: Work): number | null {
-  const mark = sheetMarkOf(work);
-  if (!record || !mark) return null;
-  const key = linkKey(mark.link);
-  const holds = (h: SheetHand | undefined) => h?.kind === 'win' && h.link !== undefined && linkKey(h.link) === key;
-  if (holds(record.hands[mark.index])) return mark.index;
-  // Hands before it were deleted, so it moved up.
-  const at = record.hands.findIndex(holds);
-  return at >= 0 ? at : null;
-}
-
-/** Mark every snapshot of this work in the history (undo and redo keep the mark); other works' snapshots stay. */
-export function markHistory(history: History, mark: SheetMark): History {
-  const put = (w: Work): Work => (w.tiles.some((t) => mark.uids.includes(t.uid)) ? ({ ...w, sheet: mark } as MarkedWork) : w);
-  return { past: history.past.map(put), present: put(history.present), future: history.future.map(put) };
-}
-
-/** What the result screen offers for the work on screen. */
-export type SheetPlace =
-  /** No table, or the sheet is full and this hand is not on it. */
-  | { kind: 'none' }
-  /** Add it as the next hand. `lost`: the hand number it was added as before, when that hand has left the sheet. */
-  | { kind: 'new'; hand: NextHandInfo; lost: number | null }
-  /** It is on the sheet as it is now. */
-  | { kind: 'added'; hand: NextHandInfo }
-  /** It is on the sheet, but the player changed it since: update that hand. */
-  | { kind: 'changed'; hand: NextHandInfo };
-
-/** Where the work on screen stands on the sheet; `link` is its hand link as scored now. */
-export function sheetPlace(record: SheetRecord | null, work: Work, link: string): SheetPlace {
-  if (!record) return { kind: 'none' };
-  const index = sheetHandOf(record, work);
-  if (index !== null) {
-    const h = record.hands[index];
-    const same = h.kind === 'win' && h.link !== undefined && linkKey(h.link) === linkKey(link);
-    return { kind: same ? 'added' : 'changed', hand: handInfo(record, index) };
-  }
-  const next = nextHandInfo(record);
-  if (!next) return { kind: 'none' };
-  const mark = sheetMarkOf(work);
-  return { kind: 'new', hand: next, lost: mark ? mark.index + 1 : null };
 }

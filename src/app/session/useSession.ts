@@ -1,8 +1,9 @@
 import { createContext, createElement, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useAppStore, useSelect } from '../state/context.tsx';
+import { handInfo, nextHandInfo, type NextHandInfo, type ScoredHandInput } from './seats.ts';
+import { markHistory, sheetHandOf, sheetPlace, type SheetPlace } from './sheetMark.ts';
 import {
-  addScoredHandTo, getSessionStore, handInfo, markHistory, nextHandInfo, replaceScoredHandIn, sheetHandOf, sheetPlace,
-  type AddResult, type NextHandInfo, type ScoredHandInput, type SessionState, type SessionStore, type SheetPlace,
+  addScoredHandTo, getSessionStore, replaceScoredHandIn, type AddResult, type SessionState, type SessionStore,
 } from './store.ts';
 
 const StoreContext = createContext<SessionStore | null>(null);

@@ -60,7 +60,7 @@ export function Scanner() {
   const startOver = () => {
     const from = step;
     // tile ids go on counting, so that no tile of the new hand shares an id with one undo can reach
-    // (a hand's link to the score sheet is found by its tiles' ids: session/store.ts, sheetMarkOf)
+    // (a hand's link to the score sheet is found by its tiles' ids: session/sheetMark.ts, sheetMarkOf)
     store.run({ label: { key: 'cmd.startOver' }, perform: (w) => ({ ...emptyWork(), nextUid: w.nextUid }) });
     store.goto('capture');
     // the notice's Undo stands only while the empty work Start over made is on screen
