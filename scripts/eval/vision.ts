@@ -8,6 +8,13 @@
  *                        [--turn 90|180|270] (each photo and its labels turned clockwise first: a hand
  *                        photographed from the side of the table, or from across it)
  * npm run eval:vision -- --tiles training-data/tiles-holdout [--limit N] [--json] [--errors FILE]
+ * npm run eval:vision -- --real DIR [--no-unsquash] [--limit N] [--json] [--errors FILE] [--draw DIR]
+ *
+ * With --real, DIR is a folder of real photographs in YOLO format (images/, labels/, data.yaml;
+ * scripts/eval/real.ts): besides the figures below it prints per-tile F1, per-class figures,
+ * whole-hand exact on the photos of a hand (8-20 tiles in one or two rows) and the median and
+ * 95th-percentile time per photo (JSON adds tile_f1, hand_exact, hand_photos, median_ms, p95_ms,
+ * per_class; photos_exact counts every photo).
  *
  * With --tiles, each single-tile image of a `--tiles` generator set goes through the
  * `scan --as-tile` path instead, and the top-1 / top-3 accuracy per image is printed
@@ -29,6 +36,7 @@ import { iou, retakeAdvice } from '../../src/vision/postprocess.ts';
 import { CHECK_BELOW, needsCheck, TILE_CODES, type Box, type ScanResult } from '../../src/vision/types.ts';
 import { turnBox, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { applyCamera, CAMERA_KINDS, CAMERA_NOTES, isCameraKind, type CameraKind } from './camera.ts';
+import { loadRealSet, realPhotoBytes } from './real.ts';
 
 interface Label { width: number; height: number; tiles: { code: string; box: Box; sideways?: boolean }[] }
 
@@ -38,6 +46,8 @@ function arg(name: string, def?: string): string | undefined {
 }
 const JSON_OUT = process.argv.includes('--json');
 const data = arg('--data', 'training-data/val-holdout')!;
+/** --real DIR: real photographs in YOLO format (scripts/eval/real.ts) instead of a synthetic set. */
+const realDir = arg('--real');
 const limit = Number(arg('--limit', '0'));
 const confOut = arg('--confusion', 'model/confusion.png')!;
 const drawDir = arg('--draw');
@@ -92,6 +102,58 @@ function parseOptions(text: string | undefined): Partial<PipelineOptions> {
   return v as Partial<PipelineOptions>;
 }
 
+interface Scene { name: string; file: string; label: Label; bytes(): Promise<Uint8Array>; hand: boolean }
+
+/** A synthetic held-out set: images/ and the generator's labels/*.json. */
+async function syntheticScenes(dir: string): Promise<Scene[]> {
+  const imgDir = path.join(dir, 'images');
+  if (!existsSync(imgDir)) {
+    console.error(`eval:vision: ${imgDir} not found; generate it with: npx tsx scripts/synth/generate.ts --out ${dir} --count 300 --seed <seed> --holdout`);
+    process.exit(2);
+  }
+  const files = (await readdir(imgDir)).filter((f) => /\.(jpe?g|png)$/i.test(f)).sort();
+  return Promise.all(files.map(async (name) => {
+    const file = path.join(imgDir, name);
+    const label = JSON.parse(await readFile(path.join(dir, 'labels', name.replace(/\.\w+$/, '.json')), 'utf8')) as Label;
+    return { name, file, label, hand: true, bytes: async () => new Uint8Array(await readFile(file)) };
+  }));
+}
+
+/** Real photographs in YOLO format (--real DIR), stretched back to their shape unless --no-unsquash. */
+async function realScenes(dir: string): Promise<Scene[]> {
+  const photos = await loadRealSet(dir, { unsquash: !process.argv.includes('--no-unsquash') });
+  return photos.map((p) => ({ name: p.name, file: p.file, hand: p.hand, label: { width: p.width, height: p.height, tiles: p.tiles }, bytes: () => realPhotoBytes(p) }));
+}
+
+/** The --real figures: per-tile F1 (a tile counts when found with the right code), per-class
+ * figures, whole-hand exact on the hand photos, and the time per photo. */
+function realSummary(s: { conf: number[][]; missed: number[]; extraBy: Map<string, number>; correct: number; gtTotal: number; predTotal: number; handPhotos: number; handPhotosExact: number; times: number[] }): { lines: string[]; json: Record<string, unknown> } {
+  const p = s.correct / Math.max(1, s.predTotal), r = s.correct / Math.max(1, s.gtTotal);
+  const f1 = (2 * p * r) / Math.max(1e-9, p + r);
+  const perClass: Record<string, { n: number; found: number; right: number; accuracy: number; f1: number }> = {};
+  TILE_CODES.forEach((code, i) => {
+    const found = s.conf[i].reduce((a, b) => a + b, 0);
+    const n = found + s.missed[i];
+    if (!n) return;
+    const right = s.conf[i][i];
+    const predicted = s.conf.reduce((a, row) => a + row[i], 0) + (s.extraBy.get(code) ?? 0);
+    const cf1 = (2 * right) / Math.max(1, n + predicted);
+    perClass[code] = { n, found, right, accuracy: +(right / Math.max(1, found)).toFixed(4), f1: +cf1.toFixed(4) };
+  });
+  const t = [...s.times].sort((a, b) => a - b);
+  const q = (f: number) => t[Math.min(t.length - 1, Math.floor(f * t.length))] ?? 0;
+  const handExact = s.handPhotosExact / Math.max(1, s.handPhotos);
+  return {
+    lines: [
+      `tile F1             ${f1.toFixed(4)}  (a tile counts when found with the right code)`,
+      `hand photos exact   ${handExact.toFixed(4)}  (${s.handPhotosExact} of ${s.handPhotos} photos of 8-20 tiles in one or two rows)`,
+      `ms per photo        median ${q(0.5).toFixed(0)}, 95th percentile ${q(0.95).toFixed(0)} (incl. decode)`,
+      `per class (n, found, right, F1) ${Object.entries(perClass).map(([c, v]) => `${c}:${v.n}/${v.found}/${v.right}/${v.f1.toFixed(2)}`).join(' ')}`,
+    ],
+    json: { tile_f1: +f1.toFixed(4), hand_exact: +handExact.toFixed(4), hand_photos: s.handPhotos, hands_exact: s.handPhotosExact, median_ms: +q(0.5).toFixed(1), p95_ms: +q(0.95).toFixed(1), per_class: perClass },
+  };
+}
+
 export interface Match { gt: number; pred: number }
 
 /** Greedy matching by prediction score, IoU >= thr. */
@@ -117,7 +179,7 @@ function truthAt(gt: { code: string; box: Box }[], box: Box): string | null {
   return m ? gt[m.gt]!.code : null;
 }
 
-async function drawScene(file: string, r: ScanResult, lab: Label, out: string): Promise<void> {
+async function drawScene(file: string | Uint8Array, r: ScanResult, lab: Label, out: string): Promise<void> {
   const W = r.width, H = r.height;
   const s = Math.min(1, 1024 / Math.max(W, H));
   const el: string[] = [];
@@ -201,13 +263,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   if (tilesDir) return evalSingleTiles(tilesDir);
-  const imgDir = path.join(data, 'images');
-  if (!existsSync(imgDir)) {
-    console.error(`eval:vision: ${imgDir} not found; generate it with: npx tsx scripts/synth/generate.ts --out ${data} --count 300 --seed <seed> --holdout`);
-    process.exit(2);
-  }
-  let files = (await readdir(imgDir)).filter((f) => /\.(jpe?g|png)$/i.test(f)).sort();
-  if (limit > 0) files = files.slice(0, limit);
+  let scenes = realDir ? await realScenes(realDir) : await syntheticScenes(data);
+  if (limit > 0) scenes = scenes.slice(0, limit);
+  const files = scenes.map((s) => s.name);
   const models = await loadDefaultModels(arg('--models') ?? MODEL_DIR);
   const n = TILE_CODES.length;
   const conf = Array.from({ length: n }, () => new Array<number>(n).fill(0));
@@ -219,6 +277,8 @@ async function main(): Promise<void> {
   let wrongMarked = 0, wrongTotal = 0, rightMarked = 0, extraMarked = 0, extraTotal = 0, handsMarked = 0;
   /** Photos where the review screen suggests a retake (retakeAdvice), and how many of them were not read exactly. */
   let retakes = 0, retakesLost = 0;
+  /** With --real: the photos of a hand (8-20 tiles in one or two rows) and how many were read exactly. */
+  let handPhotos = 0, handPhotosExact = 0;
   /** Why hands were not exact: a hand can count under more than one cause. */
   const lost = { missed: 0, extra: 0, code: 0 };
   /** Unmatched detections by predicted code. */
@@ -226,11 +286,11 @@ async function main(): Promise<void> {
   let drawn = 0;
   const times: number[] = [];
   if (drawDir) await mkdir(drawDir, { recursive: true });
-  for (const [k, f] of files.entries()) {
-    const file = path.join(imgDir, f);
-    const stored = JSON.parse(await readFile(path.join(data, 'labels', f.replace(/\.\w+$/, '.json')), 'utf8')) as Label;
+  for (const [k, scene] of scenes.entries()) {
+    const f = scene.name;
+    const stored = scene.label;
     const lab = turn ? turnLabel(stored, turn) : stored;
-    const bytes = new Uint8Array(await readFile(file));
+    const bytes = await scene.bytes();
     const seen = camera ? await applyCamera(bytes, camera, k) : bytes;
     const photo = turn ? new Uint8Array(await sharp(seen).rotate(turn).jpeg({ quality: 92 }).toBuffer()) : seen;
     const t0 = performance.now();
@@ -272,6 +332,7 @@ async function main(): Promise<void> {
         }),
       }));
     }
+    if (scene.hand) { handPhotos++; if (allRight) handPhotosExact++; }
     if (allRight) handsExact++;
     else {
       if (errorsOut) {
@@ -299,7 +360,7 @@ async function main(): Promise<void> {
       && m.every(({ gt: gi, pred: pi }) => gt[gi].code === r.tiles[pi].code || needsCheck(r.tiles[pi].score))) handsMarked++;
     if (drawDir && drawn < drawN && (!drawLost || !allRight)) {
       drawn++;
-      await drawScene(file, r, lab, path.join(drawDir, f.replace(/\.\w+$/, '.png')));
+      await drawScene(realDir ? bytes : scene.file, r, lab, path.join(drawDir, f.replace(/\.\w+$/, '.png')));
     }
     if (!JSON_OUT && (k + 1) % 50 === 0) console.log(`  ${k + 1}/${files.length}`);
   }
@@ -331,6 +392,15 @@ async function main(): Promise<void> {
     `missed by class     ${missed.map((v, i) => (v ? `${TILE_CODES[i]}:${v}` : '')).filter(Boolean).join(' ')}`,
     `confusion matrix -> ${confOut}`,
   ];
+  if (realDir) {
+    const real = realSummary({ conf, missed, extraBy, correct, gtTotal, predTotal, handPhotos, handPhotosExact, times });
+    lines.splice(1, 0, ...real.lines);
+    if (JSON_OUT) {
+      for (const l of lines) console.error(l);
+      console.log(JSON.stringify({ recall: +recall.toFixed(4), precision: +precision.toFixed(4), tile_accuracy: +tileAcc.toFixed(4), photos_exact: +handExact.toFixed(4), ...real.json }));
+    } else for (const l of lines) console.log(l);
+    return;
+  }
   if (JSON_OUT) {
     for (const l of lines) console.error(l);
     console.log(JSON.stringify({ recall: +recall.toFixed(4), precision: +precision.toFixed(4), tile_accuracy: +tileAcc.toFixed(4), hand_exact: +handExact.toFixed(4) }));
