@@ -20,6 +20,9 @@
  * `scan --as-tile` path instead, and the top-1 / top-3 accuracy per image is printed
  * (JSON: {"tile_top1","tile_top3","n"}).
  *
+ * A held-out set that is missing is made first with its seeded generator command from
+ * scripts/train/recipes/datasets.json (scripts/eval/datasets.ts), so a fresh clone can run this.
+ *
  * Runs the shipped pipeline (onnxruntime-web wasm, from JPEG bytes) on a held-out
  * synthetic set and prints detection precision/recall (IoU >= 0.5 against the label
  * box), per-tile top-1 accuracy on matched tiles, and the whole-hand exact-match
@@ -37,6 +40,7 @@ import { CHECK_BELOW, needsCheck, TILE_CODES, type Box, type ScanResult } from '
 import { turnBox, type PipelineOptions } from '../../src/vision/pipeline.ts';
 import { applyCamera, CAMERA_KINDS, CAMERA_NOTES, isCameraKind, type CameraKind } from './camera.ts';
 import { loadRealSet, realPhotoBytes } from './real.ts';
+import { ensureSet } from './datasets.ts';
 
 interface Label { width: number; height: number; tiles: { code: string; box: Box; sideways?: boolean }[] }
 
@@ -107,7 +111,7 @@ interface Scene { name: string; file: string; label: Label; bytes(): Promise<Uin
 /** A synthetic held-out set: images/ and the generator's labels/*.json. */
 async function syntheticScenes(dir: string): Promise<Scene[]> {
   const imgDir = path.join(dir, 'images');
-  if (!existsSync(imgDir)) {
+  if (!ensureSet(dir) || !existsSync(imgDir)) {
     console.error(`eval:vision: ${imgDir} not found; generate it with: npx tsx scripts/synth/generate.ts --out ${dir} --count 300 --seed <seed> --holdout`);
     process.exit(2);
   }
@@ -224,7 +228,7 @@ async function confusionPng(conf: number[][], missed: number[], out: string): Pr
 
 async function evalSingleTiles(dir: string): Promise<void> {
   const csv = path.join(dir, 'labels.csv');
-  if (!existsSync(csv)) {
+  if (!ensureSet(dir) || !existsSync(csv)) {
     console.error(`eval:vision: ${csv} not found; generate it with: npx tsx scripts/synth/generate.ts --out ${dir} --count 40 --seed 4 --tiles --holdout`);
     process.exit(2);
   }
