@@ -5,6 +5,13 @@
  *              (reading order; boxes in pixels of the original, EXIF-rotated photo)
  *   --as-tile  treat each image as one tile: {"file","top":[{"code","score"} x3]}
  *   --score    pass the recognised hand to the scoring engine (src/engine)
+ *   --profile P.json  read with the club's tile-set profile (src/vision/profile): tiles the set
+ *              was taught are read as taught; without it nothing changes
+ *   --learn TEACH.jsonl --profile P.json
+ *              teach the profile (created or updated, written atomically) from lines
+ *              {"file","tiles":[{"code","box":[x,y,w,h]}]} (this command's --json lines with the
+ *              codes corrected) and print one line {"profile","examples","kinds"}; a bad line
+ *              (a missing file, an unknown code) is an error naming it and nothing is written
  *
  * A bad file gives one error line (stderr, or {"file","error":{"code","message"}} with --json)
  * and a non-zero exit status; the other files are still processed.
@@ -14,17 +21,33 @@ import { classifyTileBytes, loadDefaultModels, scanBytes } from '../vision/node.
 import { needsCheck, VisionError, type ScanResult } from '../vision/types.ts';
 import { retakeAdvice } from '../vision/postprocess.ts';
 import { formatHand, scoreTiles } from '../engine/index.ts';
+import { knnScorer, type ProfileScorer } from '../vision/profile/combine.ts';
+import { countsByKind } from '../vision/profile/format.ts';
+import { classifierId, readProfileFile, readTeachLines, scanBytesWithProfile, teachProfile, writeProfileFile } from '../vision/profile/node.ts';
+import { MODEL_DIR } from '../vision/node.ts';
+import path from 'node:path';
 
-interface Args { json: boolean; asTile: boolean; score: boolean; files: string[] }
+interface Args { json: boolean; asTile: boolean; score: boolean; files: string[]; learn?: string; profile?: string }
+
+const USAGE = 'usage: npm run --silent scan -- [--json] [--as-tile] [--score] [--profile P.json] FILE...\n       npm run --silent scan -- --learn TEACH.jsonl --profile P.json';
 
 function parseArgs(argv: string[]): Args {
   const a: Args = { json: false, asTile: false, score: false, files: [] };
-  for (const x of argv) {
-    if (x === '--json') a.json = true;
+  for (let i = 0; i < argv.length; i++) {
+    const x = argv[i]!;
+    if (x === '--learn' || x === '--profile') {
+      const v = argv[++i];
+      if (!v || v.startsWith('--')) {
+        console.error(`scan: ${x} needs a file name`);
+        process.exit(2);
+      }
+      if (x === '--learn') a.learn = v;
+      else a.profile = v;
+    } else if (x === '--json') a.json = true;
     else if (x === '--as-tile') a.asTile = true;
     else if (x === '--score') a.score = true;
     else if (x === '--help' || x === '-h') {
-      console.log('usage: npm run --silent scan -- [--json] [--as-tile] [--score] FILE...');
+      console.log(USAGE);
       process.exit(0);
     } else if (x.startsWith('--')) {
       console.error(`scan: unknown option ${x}`);
@@ -74,11 +97,60 @@ function readable(file: string, r: ScanResult): string {
   return lines.join('\n');
 }
 
+/** --learn: the profile taught from the lines and written atomically; one summary line. Every
+ * line is checked, and every photo embedded, before anything is written. */
+async function learn(teach: string, profileFile: string, models: Awaited<ReturnType<typeof loadDefaultModels>>): Promise<number> {
+  let text: string;
+  try {
+    text = await readFile(teach, 'utf8');
+  } catch (e) {
+    console.error(`scan: cannot read ${teach}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    return 2;
+  }
+  try {
+    const lines = readTeachLines(text, path.dirname(teach));
+    const existing = await readProfileFile(profileFile);
+    const p = await teachProfile(lines, models, existing, await classifierId(path.join(MODEL_DIR, 'classifier.onnx')));
+    await writeProfileFile(profileFile, p);
+    console.log(JSON.stringify({ profile: profileFile, examples: p.examples.length, kinds: countsByKind(p).length }));
+    return 0;
+  } catch (e) {
+    console.error(`scan: ${teach}: ${(e as Error).message}`);
+    return 1;
+  }
+}
+
+/** --profile: the profile's scorer, or an error message (a missing or bad file). */
+async function profileScorer(file: string): Promise<ProfileScorer | string> {
+  try {
+    const p = await readProfileFile(file);
+    if (!p) return `no tile-set profile at ${file}`;
+    const model = await classifierId(path.join(MODEL_DIR, 'classifier.onnx'));
+    if (p.model && p.model !== model) return `${file} was learnt with another classifier (${p.model}, now ${model}); teach it again`;
+    return knnScorer(p);
+  } catch (e) {
+    return `${file}: ${(e as Error).message}`;
+  }
+}
+
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
-  if (!args.files.length) {
-    console.error('usage: npm run --silent scan -- [--json] [--as-tile] [--score] FILE...');
+  if (args.learn !== undefined ? !args.profile || args.files.length > 0 || args.asTile : !args.files.length) {
+    console.error(args.learn !== undefined && !args.profile ? 'scan: --learn needs --profile P.json (the profile to create or update)' : USAGE);
     return 2;
+  }
+  if (args.asTile && args.profile) {
+    console.error('scan: --profile reads hands; it does not apply to --as-tile');
+    return 2;
+  }
+  let scorer: ProfileScorer | undefined;
+  if (args.profile && args.learn === undefined) {
+    const s = await profileScorer(args.profile);
+    if (typeof s === 'string') {
+      console.error(`scan: ${s}`);
+      return 2;
+    }
+    scorer = s;
   }
   let models;
   try {
@@ -87,6 +159,7 @@ async function main(): Promise<number> {
     console.error(`scan: ${(e as Error).message}`);
     return 3;
   }
+  if (args.learn !== undefined) return learn(args.learn, args.profile!, models);
   let failed = 0;
   for (const file of args.files) {
     try {
@@ -102,7 +175,7 @@ async function main(): Promise<number> {
         else console.log(`${file}: ${top.map((t) => `${t.code} ${(t.score * 100).toFixed(1)}%`).join(', ')}`);
         continue;
       }
-      const r = await scanBytes(bytes, models);
+      const r = scorer ? await scanBytesWithProfile(bytes, models, scorer) : await scanBytes(bytes, models);
       let scored: unknown;
       let scoreError: string | undefined;
       if (args.score) {

@@ -13,11 +13,13 @@ from .checks import check_export, self_checks
 from .recipe import NETWORKS, RUNS, Context, build, data_names, datasets, generate, load
 from .data.sets import DATA, ROOT
 from .models.checkpoints import import_onnx
+from .export.onnx import export_file
 
 USAGE = """npm run train -- NETWORK... [options]     rebuild shipped networks from their recipes
 npm run train -- data [SET...|all]         generate missing data sets (recipes/datasets.json)
 npm run train -- show NETWORK              the recipe: stages, data sets and their generator commands
 npm run train -- import FILE RUN [--member N] [--width m|spot]   a checkpoint from a shipped network
+npm run train -- export KIND CKPT FILE     one checkpoint to ONNX as a recipe's export of KIND does
 NETWORK: """ + " ".join(NETWORKS) + " | all"
 
 
@@ -61,6 +63,12 @@ def main(argv=None):
         if len(rest) != 2:
             raise SystemExit("usage: npm run train -- import FILE RUN [--member N] [--width m|spot]")
         return import_onnx(rest[0], rest[1], a.member, a.width) and None
+    if cmd == "export":
+        if len(rest) != 3:
+            raise SystemExit("usage: npm run train -- export KIND CKPT FILE")
+        path = export_file(rest[0], [rest[1]], rest[2])
+        check_export(rest[0], [rest[1]], path)
+        return None
     networks = list(NETWORKS) if a.networks == ["all"] else a.networks
     for n in networks:
         load(n)  # every recipe checked before anything runs

@@ -12,6 +12,25 @@ from ..models.nets import CLS_H, CLS_W, FLW_H, FLW_W
 
 OPSET = 17
 CROPS = {"input_names": ["crops"], "output_names": ["logits"], "dynamic_axes": {"crops": {0: "n"}, "logits": {0: "n"}}}
+# The classifier's two outputs: `logits` first (the pipeline reads output 0), then `embedding`,
+# the pooled penultimate features the tile-set profile learns from (src/vision/profile).
+CROPS_EMBED = {"input_names": ["crops"], "output_names": ["logits", "embedding"],
+               "dynamic_axes": {"crops": {0: "n"}, "logits": {0: "n"}, "embedding": {0: "n"}}}
+
+
+class WithEmbedding(torch.nn.Module):
+    """A Classifier that also returns its globally pooled features before dropout and the final
+    linear layer (N, C): the same logits, computed by the same layers."""
+
+    def __init__(self, net):
+        super().__init__()
+        if not (hasattr(net, "net") and hasattr(net, "fc") and hasattr(net, "drop")):
+            raise SystemExit("export: an embedding output needs a Classifier (net, drop, fc)")
+        self.inner = net
+
+    def forward(self, x):
+        f = self.inner.net((x - 0.5) * 4.0).mean(dim=(2, 3))
+        return self.inner.fc(self.inner.drop(f)), f
 
 
 def export_det(model, path, size=(512, 512), opset=OPSET):
@@ -28,6 +47,13 @@ def export_cls(model, path, size=None, large=False, opset=OPSET):
     trained on large crops (the pipeline reads the size from the file), -> `logits`."""
     size = size or ((FLW_H, FLW_W) if large else (CLS_H, CLS_W))
     torch.onnx.export(copy.deepcopy(model).eval(), torch.zeros(1, 3, *size), path, opset_version=opset, **CROPS)
+
+
+def export_cls_embed(model, path, size=None, large=False, opset=OPSET):
+    """A classifier as export_cls, with a second output `embedding` (N, C): WithEmbedding."""
+    size = size or ((FLW_H, FLW_W) if large else (CLS_H, CLS_W))
+    net = WithEmbedding(copy.deepcopy(model)).eval()
+    torch.onnx.export(net, torch.zeros(1, 3, *size), path, opset_version=opset, **CROPS_EMBED)
 
 
 def export_flw(model, path, spotter=None, spot_weight=0.5, spot_scales=(1.0,), opset=OPSET):
@@ -73,7 +99,7 @@ def export_file(kind, ckpts, path, size=None, opset=OPSET, spot_weight=0.4, spot
         export_det(net_from_ckpt(ckpts[0], det=True)[0], path, size=tuple(size or (512, 512)), opset=opset)
     elif kind == "classifier":
         net, state = net_from_ckpt(ckpts[0])
-        export_cls(net, path, size=size, large=bool(state.get("extra", {}).get("large")), opset=opset)
+        export_cls_embed(net, path, size=size, large=bool(state.get("extra", {}).get("large")), opset=opset)
     elif kind == "verifier":
         net, _ = head_net(None, 2, "verifier")
         net.load_state_dict(torch.load(ckpts[0], map_location="cpu")["ema"])

@@ -1,0 +1,107 @@
+/**
+ * How a tile-set profile changes a reading: nearest neighbours among the profile's examples give
+ * each kind the profile has examples of a bonus in log-probability, growing from nothing at
+ * similarity `tau` to `weight` at 1, added to the base reading's log-probabilities.
+ *
+ * So a crop no example is close to (similarity under tau to every one) keeps its base reading
+ * exactly, and a kind the profile has no example of never gains: when the profile has not seen a
+ * kind, the base reading stands. The two numbers were calibrated on held-out designs
+ * (`scripts/eval/learn.ts`, model/MODEL_CARD.md "Learning a club's set"): the largest gain on the
+ * sets taught, with no loss on the other sets.
+ */
+import { TILE_CODES, type TileCode } from '../types.ts';
+import type { Profile } from './format.ts';
+
+export interface CombineConfig {
+  /** Cosine similarity of a crop's embedding to an example below which that example says nothing. */
+  tau: number;
+  /** Log-probability added to a kind whose example is identical to the crop (similarity 1). */
+  weight: number;
+}
+
+/** Calibrated on val-holdout's even-numbered designs, checked on the odd (scripts/eval/learn.ts). */
+export const PROFILE_COMBINE: Readonly<CombineConfig> = Object.freeze({ tau: 0.8, weight: 6 });
+
+const K = TILE_CODES.length;
+const INDEX = new Map<string, number>(TILE_CODES.map((c, i) => [c, i]));
+
+/** A profile's examples by kind index, for fast scoring. */
+export interface ProfileIndex {
+  dim: number;
+  /** Kind index of each example. */
+  kinds: Int32Array;
+  /** Unit embeddings, one after another (examples x dim). */
+  vectors: Float32Array;
+  /** How many examples each kind has (K). */
+  perKind: Int32Array;
+}
+
+export function indexProfile(p: Pick<Profile, 'dim' | 'examples'>): ProfileIndex {
+  const n = p.examples.length;
+  const vectors = new Float32Array(n * p.dim);
+  const kinds = new Int32Array(n);
+  const perKind = new Int32Array(K);
+  p.examples.forEach((e, i) => {
+    vectors.set(e.embedding, i * p.dim);
+    kinds[i] = INDEX.get(e.code)!;
+    perKind[kinds[i]!]!++;
+  });
+  return { dim: p.dim, kinds, vectors, perKind };
+}
+
+/**
+ * Per kind, the highest cosine similarity of any of the crop's views (unit embeddings: upright,
+ * and turned 180 degrees, since a tile may lie either way up) to that kind's examples; -1 for a
+ * kind without examples.
+ */
+export function kindSimilarities(ix: ProfileIndex, views: readonly Float32Array[]): Float32Array {
+  const best = new Float32Array(K).fill(-1);
+  const n = ix.kinds.length;
+  for (let i = 0; i < n; i++) {
+    const off = i * ix.dim;
+    for (const q of views) {
+      let s = 0;
+      for (let d = 0; d < ix.dim; d++) s += q[d]! * ix.vectors[off + d]!;
+      const k = ix.kinds[i]!;
+      if (s > best[k]!) best[k] = s;
+    }
+  }
+  return best;
+}
+
+/** The log-probability bonus per kind from its similarity (kindSimilarities): 0 at tau or less. */
+export function similarityBonus(sims: Float32Array, c: CombineConfig = PROFILE_COMBINE): Float32Array {
+  const out = new Float32Array(K);
+  for (let k = 0; k < K; k++) out[k] = sims[k]! > c.tau ? (c.weight * (sims[k]! - c.tau)) / (1 - c.tau) : 0;
+  return out;
+}
+
+/**
+ * The base reading (probabilities over TILE_CODES) with the bonus added to its log-probabilities,
+ * renormalised. With no bonus the base reading is returned unchanged (the same array).
+ */
+export function combineReading(base: Float32Array, bonus: Float32Array): Float32Array {
+  if (!bonus.some((b) => b > 0)) return base;
+  const logs = new Float64Array(K);
+  let m = -Infinity;
+  for (let k = 0; k < K; k++) {
+    logs[k] = Math.log(Math.max(base[k]!, 1e-9)) + bonus[k]!;
+    if (logs[k]! > m) m = logs[k]!;
+  }
+  let s = 0;
+  for (let k = 0; k < K; k++) s += Math.exp(logs[k]! - m);
+  const out = new Float32Array(K);
+  for (let k = 0; k < K; k++) out[k] = Math.exp(logs[k]! - m) / s;
+  return out;
+}
+
+/** Something that gives a crop's bonus per kind from its views' embeddings: the nearest
+ * neighbours (knnScorer) or a trained head (head.ts). */
+export type ProfileScorer = (views: readonly Float32Array[]) => Float32Array;
+
+export function knnScorer(p: Pick<Profile, 'dim' | 'examples'>, c: CombineConfig = PROFILE_COMBINE): ProfileScorer {
+  const ix = indexProfile(p);
+  return (views) => similarityBonus(kindSimilarities(ix, views), c);
+}
+
+export const codeIndex = (code: TileCode): number => INDEX.get(code)!;
