@@ -381,7 +381,7 @@ async function main(): Promise<void> {
   pairs.sort((a, b) => b[1] - a[1]);
   times.sort((a, b) => a - b);
   const lines = [
-    `eval:vision on ${data}${camera ? ` (camera: ${camera}, ${CAMERA_NOTES[camera]})` : ''}: ${files.length} scenes, ${gtTotal} labelled tiles, ${predTotal} detections`,
+    `eval:vision on ${realDir ?? data}${camera ? ` (camera: ${camera}, ${CAMERA_NOTES[camera]})` : ''}: ${files.length} scenes, ${gtTotal} labelled tiles, ${predTotal} detections`,
     `detection recall    ${recall.toFixed(4)}  (IoU >= 0.5)`,
     `detection precision ${precision.toFixed(4)}`,
     `tile accuracy       ${tileAcc.toFixed(4)}  (top-1 on matched tiles)`,

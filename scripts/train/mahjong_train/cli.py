@@ -29,7 +29,35 @@ def smoke_data(tmp):
     gen = ["npx", "tsx", "scripts/synth/generate.ts", "--seed", "7", "--quiet"]
     subprocess.run(gen + ["--out", sets["scenes"], "--count", "3"], cwd=ROOT, check=True)
     subprocess.run(gen + ["--out", sets["tiles"], "--count", "1", "--tiles", "--codes", "f1,f2,f3,f4,f5,f6,f7,f8"], cwd=ROOT, check=True)
+    sets["real"] = smoke_real(tmp)
     return sets
+
+
+def smoke_real(tmp):
+    """The real-photo converter on the YOLO fixture (test/fixtures/real-yolo) and on a mirrored copy
+    of its first photo: the stretched photo comes back at 4:3, the mirrored one is flipped back."""
+    src, mirrored, out = os.path.join(ROOT, "test", "fixtures", "real-yolo"), os.path.join(tmp, "real-mirrored"), os.path.join(tmp, "real")
+    for sub in ("images", "labels"):
+        os.makedirs(os.path.join(mirrored, sub))
+    shutil.copy(os.path.join(src, "data.yaml"), mirrored)
+    from PIL import Image
+    Image.open(os.path.join(src, "images", "holdout-0.jpg")).transpose(Image.FLIP_LEFT_RIGHT).save(os.path.join(mirrored, "images", "m.jpg"))
+    with open(os.path.join(src, "labels", "holdout-0.txt")) as f, open(os.path.join(mirrored, "labels", "m.txt"), "w") as g:
+        for line in f:
+            c, x, y, w, h = line.split()
+            g.write(f"{c} {1 - float(x):.6f} {y} {w} {h}\n")
+    env = {**os.environ, "PYTHONPATH": os.path.join(ROOT, "scripts", "train")}
+    real = ["/usr/bin/python3", "-m", "mahjong_train.tools.real"]
+    onnx = os.path.join(ROOT, "model", "classifier.onnx")
+    r = subprocess.run(real + [mirrored, os.path.join(tmp, "real-m"), "--unmirror", onnx], cwd=ROOT, check=True, env=env, capture_output=True, text=True)
+    assert json.loads(r.stdout)["flipped_back"] == 1, f"real: a mirrored photo was not flipped back: {r.stdout}"
+    r = subprocess.run(real + [src, out, "--unmirror", onnx, "--unsquash"], cwd=ROOT, check=True, env=env, capture_output=True, text=True)
+    assert json.loads(r.stdout) == {"scenes": 2, "flipped_back": 0, "left_out_as_held_out": 0, "source": src}, r.stdout
+    with open(os.path.join(out, "labels", "000001.json")) as f:
+        lab = json.load(f)
+    assert (lab["width"], lab["height"]) == (853, 640), f"real: the stretched fixture photo read at {lab['width']}x{lab['height']}"
+    print("checks: real-photo converter (unmirror, unsquash) ok", flush=True)
+    return out
 
 
 def show(network):

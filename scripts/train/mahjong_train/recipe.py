@@ -77,6 +77,9 @@ def generate(names, data_dir=DATA, count=None):
         if os.path.exists(os.path.join(out, "manifest.json")):
             continue
         spec = sets[name]
+        if spec.get("tool") == "real":
+            real_set(name, spec, out)
+            continue
         args = shlex.split(spec["args"].replace("training-data/", data_dir.rstrip("/") + "/"))
         if count is not None and "--count" in args:
             args[args.index("--count") + 1] = str(min(count, int(args[args.index("--count") + 1])))
@@ -88,6 +91,23 @@ def generate(names, data_dir=DATA, count=None):
             cmd = ["npx", "tsx", "scripts/synth/generate.ts", "--out", out, "--workers", "2"] + args
         print("data: " + " ".join(cmd), flush=True)
         subprocess.run(["nice", "-n", "5"] + cmd, cwd=ROOT, check=True)
+
+
+REAL_ENV = "MAHJONG_REAL_DATA"
+
+
+def real_set(name, spec, out, smoke=False):
+    """A set of real photographs: the converter (tools/real.py) run on a split of the fetched
+    "Chinese Mahjong Detection" export, whose data/ folder $MAHJONG_REAL_DATA names."""
+    root = os.environ.get(REAL_ENV)
+    if not root or not os.path.isdir(os.path.join(root, spec["split"])):
+        raise SystemExit(f"data: {name} is made from real photographs: fetch GitHub {spec['source']} (the fetch tool; see DEVELOPERS.md), "
+                         f"extract its data/ folder and set {REAL_ENV} to it (it holds train/, valid/, test/ and data.yaml)")
+    args = shlex.split(spec["args"])
+    args = [resolve_file(a, out, smoke) if a.startswith("git:") else (os.path.join(root, a[len("split:"):]) if a.startswith("split:") else a) for a in args]
+    cmd = ["/usr/bin/python3", "-m", "mahjong_train.tools.real", os.path.join(root, spec["split"]), out] + args
+    print("data: " + " ".join(cmd), flush=True)
+    subprocess.run(["nice", "-n", "5"] + cmd, cwd=ROOT, check=True, env={**os.environ, "PYTHONPATH": os.path.join(ROOT, "scripts", "train")})
 
 
 def resolve_file(ref, work, smoke=False):
@@ -118,7 +138,8 @@ class Context:
     def data_path(self, name):
         """A set's folder; in a smoke run the smoke scenes or tiles (smoke = {scenes, tiles})."""
         if self.smoke:
-            return self.smoke["tiles" if datasets()[name]["kind"] == "tiles" else "scenes"]
+            spec = datasets()[name]
+            return self.smoke["tiles" if spec["kind"] == "tiles" else "real" if spec.get("tool") == "real" else "scenes"]
         return os.path.join(self.data_dir, name)
 
     def ckpt(self, stage):
