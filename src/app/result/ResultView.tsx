@@ -15,6 +15,7 @@ import { useSelect } from '../state/context.tsx';
 import { TileFace } from '../tiles/TileFace.tsx';
 import { tileName } from '../i18n/index.ts';
 import { relativeSeat } from '../conditions/ConditionsView.tsx';
+import { useTeachOnResult } from '../tileset/teach.ts';
 
 /** The share panel pulls in the QR encoder, so it loads on demand. */
 const AddToTable = lazy(() => import('./AddToTable.tsx'));
@@ -57,6 +58,7 @@ export function ResultView() {
   const { t, i18n } = useTranslation();
   const lang = (i18n.language ?? 'en').slice(0, 2);
   const work = useSelect((s) => s.history.present);
+  useTeachOnResult(work);
   const ruleset = useActiveRuleset();
   const { built, result, ctx } = useMemo(() => scoreWork(work, ruleset), [work, ruleset]);
 

@@ -7,12 +7,14 @@ import { useActiveRuleset } from '../ruleset/active.ts';
 
 const TableSession = lazy(() => import('../session/TableSession.tsx').then((m) => ({ default: m.TableSession })));
 const SharedHandView = lazy(() => import('../share/SharedHandView.tsx').then((m) => ({ default: m.SharedHandView })));
+const TileSetPage = lazy(() => import('../tileset/TileSetPage.tsx').then((m) => ({ default: m.TileSetPage })));
 
-type Route = { name: 'scan' } | { name: 'table' } | { name: 'shared'; payload: string };
+type Route = { name: 'scan' } | { name: 'table' } | { name: 'tileset' } | { name: 'shared'; payload: string };
 
 export function routeOf(hash: string): Route {
   if (hash.startsWith('#/h/')) return { name: 'shared', payload: hash.slice(4) };
   if (hash === '#/table') return { name: 'table' };
+  if (hash === '#/tileset') return { name: 'tileset' };
   return { name: 'scan' };
 }
 
@@ -62,11 +64,15 @@ export function App({ offlineReady }: { offlineReady?: boolean }) {
       <nav className="tabs" aria-label={t('nav.label')}>
         <a href="#/" aria-current={route.name === 'scan' ? 'page' : undefined}>{t('nav.scan')}</a>
         <a href="#/table" aria-current={route.name === 'table' ? 'page' : undefined}>{t('nav.table')}</a>
+        <a href="#/tileset" aria-current={route.name === 'tileset' ? 'page' : undefined}>{t('nav.tileset')}</a>
       </nav>
       {showOffline && <p className="offline-ready" role="status">{t('app.offline')}</p>}
       {route.name === 'scan' && <Scanner />}
       {route.name === 'table' && (
         <main id="main" tabIndex={-1} className="view"><Suspense fallback={<p>…</p>}><TableSession /></Suspense></main>
+      )}
+      {route.name === 'tileset' && (
+        <main id="main" tabIndex={-1} className="view"><Suspense fallback={<p>…</p>}><TileSetPage /></Suspense></main>
       )}
       {route.name === 'shared' && (
         <main id="main" tabIndex={-1} className="view"><Suspense fallback={<p>…</p>}><SharedHandView payload={route.payload} /></Suspense></main>

@@ -1,15 +1,14 @@
 /**
- * A scan read again with a tile-set profile: each tile's crop embedded (embed.ts), the profile's
+ * A scan read again with a tile-set profile: each tile's crop embedded (embed.ts applyProfile), the profile's
  * bonus (combine.ts) added to the base reading, and the tile's code changed where the combined
  * reading's first guess differs. The base reading is the classifier's softmax of the crop with the
  * scan's own code counted as its first guess (the scan's later stages, flower readers and hand
  * check, know more than one classifier pass), so the profile changes a tile only when its
  * evidence outweighs the scan's.
  */
-import type { Models } from '../session.ts';
-import type { DecodedPhoto, ScanResult, ScannedTile, TileCode } from '../types.ts';
+import type { ScanResult, ScannedTile, TileCode } from '../types.ts';
 import { codeIndex, combineReading, type ProfileScorer } from './combine.ts';
-import { embedBoxes, type CropReading } from './embed.ts';
+import type { CropReading } from './embed.ts';
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
@@ -40,14 +39,8 @@ export function profileTile(t: ScannedTile, r: CropReading, scorer: ProfileScore
   return { tile: { ...rest, code, score: round(p[best]!), alternatives }, changed: true };
 }
 
-/** The scan's tiles re-read with the profile (the photo is the one the scan read). */
-export async function applyProfile(photo: DecodedPhoto, result: ScanResult, models: Models, scorer: ProfileScorer): Promise<ScanResult> {
-  if (!result.tiles.length) return result;
-  const readings = await embedBoxes(photo, models, result.tiles.map((t) => t.box));
-  return applyReadings(result, readings, scorer, models.labels);
-}
-
-/** applyProfile with the crops' readings given (the evaluation embeds each photo once). */
+/** The scan's tiles re-read with the profile, given their crops' readings (embed.ts applyProfile
+ * embeds them; the evaluation embeds each photo once; the app in its learning worker). */
 export function applyReadings(result: ScanResult, readings: readonly CropReading[], scorer: ProfileScorer, labels: readonly string[]): ScanResult {
   let changed = 0;
   const tiles = result.tiles.map((t, i) => {

@@ -9,10 +9,16 @@ import { cropTiles } from '../preprocess.ts';
 import { softmax } from '../postprocess.ts';
 import { floatTensor } from '../runtime.ts';
 import { modelCropSize, type Models } from '../session.ts';
-import type { Box, DecodedPhoto } from '../types.ts';
+import type { Box, DecodedPhoto, ScanResult } from '../types.ts';
+import { applyReadings } from './apply.ts';
+import type { ProfileScorer } from './combine.ts';
 import { unit } from './format.ts';
 
 export const EMBEDDING_OUTPUT = 'embedding';
+
+/** What embedding needs of the models: the first classifier (the app's learning worker loads only it). */
+export type EmbedModels = Pick<Models, 'classifier' | 'labels' | 'crop'>;
+const cropSize = (m: EmbedModels) => modelCropSize(m as Models);
 
 export interface CropReading {
   /** Classifier softmax over Models.labels (the first network only, read upright). */
@@ -29,7 +35,7 @@ export class NoEmbeddingError extends Error {
 }
 
 /** Whether the models' first classifier gives embeddings. */
-export const hasEmbedding = (m: Models): boolean => m.classifier.outputNames.includes(EMBEDDING_OUTPUT);
+export const hasEmbedding = (m: EmbedModels): boolean => m.classifier.outputNames.includes(EMBEDDING_OUTPUT);
 
 /** A box lies sideways when it is clearly wider than tall (a tile stands taller than wide). */
 export const isSidewaysBox = ([, , w, h]: Box): boolean => w > h * 1.1;
@@ -41,16 +47,16 @@ export function toRaster(photo: DecodedPhoto, boxes: readonly Box[]): Box[] {
 }
 
 /** The classifier crops (n, 3, H, W) of `boxes` (the original photo's pixels). */
-export function profileCrops(photo: DecodedPhoto, models: Models, boxes: readonly Box[]): Float32Array {
-  const { w, h } = modelCropSize(models);
+export function profileCrops(photo: DecodedPhoto, models: EmbedModels, boxes: readonly Box[]): Float32Array {
+  const { w, h } = cropSize(models);
   return cropTiles(photo.image, toRaster(photo, boxes), boxes.map(isSidewaysBox), w, h);
 }
 
 /** Each crop of a (n, 3, H, W) batch read by the first classifier: softmax and unit embeddings. */
-export async function embedCrops(models: Models, crops: Float32Array, n: number): Promise<CropReading[]> {
+export async function embedCrops(models: EmbedModels, crops: Float32Array, n: number): Promise<CropReading[]> {
   if (!n) return [];
   if (!hasEmbedding(models)) throw new NoEmbeddingError();
-  const { w, h } = modelCropSize(models);
+  const { w, h } = cropSize(models);
   const plane = w * h;
   const turned = new Float32Array(crops.length);
   for (let i = 0; i < n; i++) {
@@ -76,13 +82,20 @@ export async function embedCrops(models: Models, crops: Float32Array, n: number)
 }
 
 /** The readings of `boxes` (the original photo's pixels) of a decoded photo. */
-export async function embedBoxes(photo: DecodedPhoto, models: Models, boxes: readonly Box[]): Promise<CropReading[]> {
+export async function embedBoxes(photo: DecodedPhoto, models: EmbedModels, boxes: readonly Box[]): Promise<CropReading[]> {
   return embedCrops(models, profileCrops(photo, models, boxes), boxes.length);
 }
 
 /** The embedding width of the models' classifier (512 for the shipped one). */
-export async function embeddingDim(models: Models): Promise<number> {
-  const { w, h } = modelCropSize(models);
+export async function embeddingDim(models: EmbedModels): Promise<number> {
+  const { w, h } = cropSize(models);
   const r = await embedCrops(models, new Float32Array(3 * w * h).fill(0.5), 1);
   return r[0]!.views[0].length;
+}
+
+/** The scan's tiles re-read with the profile (the photo is the one the scan read). */
+export async function applyProfile(photo: DecodedPhoto, result: ScanResult, models: EmbedModels, scorer: ProfileScorer): Promise<ScanResult> {
+  if (!result.tiles.length) return result;
+  const readings = await embedBoxes(photo, models, result.tiles.map((t) => t.box));
+  return applyReadings(result, readings, scorer, models.labels);
 }

@@ -13,9 +13,8 @@ import { decodeNode } from '../decode-node.ts';
 import { scanPhoto, type PipelineOptions } from '../pipeline.ts';
 import type { Models } from '../session.ts';
 import { TILE_CODES, type Box, type ScanResult, type TileCode } from '../types.ts';
-import { applyProfile } from './apply.ts';
 import type { ProfileScorer } from './combine.ts';
-import { embedBoxes, embeddingDim } from './embed.ts';
+import { applyProfile, embedBoxes, embeddingDim } from './embed.ts';
 import { addExamples, emptyProfile, parseProfile, ProfileError, serializeProfile, type Profile, type ProfileExample } from './format.ts';
 
 /** A teaching line's error: names the line (1-based) and says what is wrong. */
