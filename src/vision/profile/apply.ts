@@ -21,6 +21,8 @@ export interface ProfiledTile {
 
 /** One tile re-read with the profile's bonus; `r` is its crop's reading. */
 export function profileTile(t: ScannedTile, r: CropReading, scorer: ProfileScorer, labels: readonly string[]): ProfiledTile {
+  // a tile read as a kind the profile has not seen keeps its reading (combine.ts)
+  if (!scorer.kinds.has(codeIndex(t.code))) return { tile: t, changed: false };
   const bonus = scorer(r.views);
   if (!bonus.some((b) => b > 0)) return { tile: t, changed: false };
   const base = new Float32Array(r.probs);

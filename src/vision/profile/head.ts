@@ -11,7 +11,7 @@
  */
 import type { Scalar } from '@tensorflow/tfjs';
 import { TILE_CODES } from '../types.ts';
-import { indexProfile, kindSimilarities, PROFILE_COMBINE, type CombineConfig, type ProfileScorer } from './combine.ts';
+import { indexProfile, kindSimilarities, profileKinds, PROFILE_COMBINE, type CombineConfig, type ProfileScorer } from './combine.ts';
 import type { Profile } from './format.ts';
 
 /** Embeddings are unit vectors; scaled up, the head's logits reach a useful range quickly. */
@@ -70,7 +70,7 @@ export async function headScorer(p: Pick<Profile, 'dim' | 'examples'>, c: Combin
 /** headScorer with the head already trained (on `p`). */
 export function scorerOfHead(h: TrainedHead, p: Pick<Profile, 'dim' | 'examples'>, c: CombineConfig = PROFILE_COMBINE): ProfileScorer {
   const ix = indexProfile(p);
-  return (views) => {
+  return Object.assign((views: readonly Float32Array[]) => {
     const out = new Float32Array(TILE_CODES.length);
     const sims = kindSimilarities(ix, views);
     let best = -1, view = 0;
@@ -83,5 +83,5 @@ export function scorerOfHead(h: TrainedHead, p: Pick<Profile, 'dim' | 'examples'
     const q = headProbs(h, views[view]!);
     h.kinds.forEach((k, j) => { out[k] = c.weight * q[j]! * gate; });
     return out;
-  };
+  }, { kinds: profileKinds(p) });
 }
