@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDefaultModels, scanBytes, MODEL_DIR } from '../../src/vision/node.ts';
-import { primeModels } from '../../src/vision/pipeline.ts';
+import { primeModels } from '../../src/vision/prime.ts';
 
 function arg(name: string, def?: string): string | undefined {
   const i = process.argv.indexOf(name);

@@ -9,7 +9,8 @@
  * 12 MP photo to 1024 px took about 160 ms that way and 70-90 ms this one.
  */
 import { inspectImage, isHuge } from './sniff.ts';
-import { clampRegion, orientedSize, readExifOrientation } from './preprocess.ts';
+import { clampRegion } from './preprocess.ts';
+import { orientedSize, readExifOrientation } from './orient.ts';
 import { VisionError, type Box, type DecodedPhoto, type RasterImage } from './types.ts';
 
 export const BROWSER_DECODE_MAX_SIDE = 1024;

@@ -11,7 +11,8 @@
 import sharp from 'sharp';
 import { parse as parseIcc } from 'icc';
 import { inspectImage, isHuge } from './sniff.ts';
-import { clampRegion, orientedSize } from './preprocess.ts';
+import { clampRegion } from './preprocess.ts';
+import { orientedSize } from './orient.ts';
 import { VisionError, MAX_PIXELS, type Box, type DecodedPhoto, type RasterImage } from './types.ts';
 
 /** Long side of the decoded raster used for detection and crops: the training scenes are

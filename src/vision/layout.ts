@@ -4,6 +4,7 @@
  * Works in any pixel space; rows may be tilted (the row direction is estimated
  * from nearest-neighbour vectors).
  */
+import { CONFIG } from './config.ts';
 import type { Box, GroupKind, TileGroup } from './types.ts';
 
 export interface LayoutInput {
@@ -55,12 +56,9 @@ export function rowAngle(centres: [number, number][]): number {
   return ang;
 }
 
-/** Neighbours farther than this many of a tile's long side say nothing of its angle (tileAngles). */
-export const ANGLE_NEIGHBOUR_REACH = 1.6;
-
 /**
  * How far each tile is turned, in degrees in (-45, 45], from the directions to its two nearest
- * neighbours within ANGLE_NEIGHBOUR_REACH of its long side (0 for a tile with none: a flower laid
+ * neighbours within layout.angleNeighbourReach of its long side (0 for a tile with none: a flower laid
  * apart). Angles are taken modulo 90 degrees, so a neighbour beside a tile and one above it (a
  * grid) say the same; a tile's own box cannot tell which way up it is. On val-holdout's true boxes
  * the estimate is within 1.9 degrees of the drawn angle on average.
@@ -68,7 +66,7 @@ export const ANGLE_NEIGHBOUR_REACH = 1.6;
 export function tileAngles(boxes: readonly Box[]): number[] {
   const cs = boxes.map((b) => [b[0] + b[2] / 2, b[1] + b[3] / 2] as const);
   return cs.map(([x, y], i) => {
-    const reach = ANGLE_NEIGHBOUR_REACH * Math.max(boxes[i]![2], boxes[i]![3]);
+    const reach = CONFIG.layout.angleNeighbourReach * Math.max(boxes[i]![2], boxes[i]![3]);
     const near = cs
       .map(([u, v], j) => ({ j, d: j === i ? Infinity : Math.hypot(u - x, v - y) }))
       .filter((n) => n.d < reach)

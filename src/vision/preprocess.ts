@@ -1,82 +1,9 @@
 /**
- * Pure preprocessing (no ORT, no DOM): EXIF orientation, area downscaling,
+ * Pure preprocessing (no ORT, no DOM): area downscaling,
  * letterboxing to the detector tensor, and cropping tiles for the classifier.
  */
+import { CONFIG } from './config.ts';
 import type { Box, RasterImage } from './types.ts';
-
-// ---------------------------------------------------------------- EXIF
-
-/** EXIF orientation (1..8) of a JPEG, 1 when absent or unreadable. */
-export function readExifOrientation(b: Uint8Array): number {
-  if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8) return 1;
-  let i = 2;
-  while (i + 4 < b.length) {
-    if (b[i] !== 0xff) return 1;
-    const m = b[i + 1];
-    const len = (b[i + 2] << 8) | b[i + 3];
-    if (m === 0xda || m === 0xd9) return 1;
-    if (m === 0xe1 && b[i + 4] === 0x45 && b[i + 5] === 0x78 && b[i + 6] === 0x69 && b[i + 7] === 0x66) {
-      const t = i + 10; // TIFF header
-      if (t + 8 > b.length) return 1;
-      const le = b[t] === 0x49;
-      const u16 = (o: number) => (le ? b[o] | (b[o + 1] << 8) : (b[o] << 8) | b[o + 1]);
-      const u32 = (o: number) => (le ? (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16)) + b[o + 3] * 2 ** 24 : b[o] * 2 ** 24 + ((b[o + 1] << 16) | (b[o + 2] << 8) | b[o + 3]));
-      const ifd = t + u32(t + 4);
-      if (ifd + 2 > b.length) return 1;
-      const n = u16(ifd);
-      for (let k = 0; k < n; k++) {
-        const e = ifd + 2 + k * 12;
-        if (e + 12 > b.length) return 1;
-        if (u16(e) === 0x0112) {
-          const v = u16(e + 8);
-          return v >= 1 && v <= 8 ? v : 1;
-        }
-      }
-      return 1;
-    }
-    i += 2 + len;
-  }
-  return 1;
-}
-
-/** Size after applying an EXIF orientation to a width x height image. */
-export function orientedSize(width: number, height: number, orientation: number): { width: number; height: number } {
-  return orientation >= 5 ? { width: height, height: width } : { width, height };
-}
-
-/** Apply an EXIF orientation to raw pixels (for decoders that ignore EXIF, and for a raster shrunk
- * before it is turned, which is cheaper than turning the photo as loaded). */
-export function orientRaster(img: RasterImage, orientation: number): RasterImage {
-  if (orientation <= 1 || orientation > 8) return img;
-  const { width: W, height: H, channels: C, data } = img;
-  const { width: ow, height: oh } = orientedSize(W, H, orientation);
-  // the source pixel of output (x, y) is base + x * dx + y * dy (in pixels)
-  const [base, dx, dy] = ({
-    2: [W - 1, -1, W],
-    3: [(H - 1) * W + W - 1, -1, -W],
-    4: [(H - 1) * W, 1, -W],
-    5: [0, W, 1],
-    6: [(H - 1) * W, -W, 1],
-    7: [(H - 1) * W + W - 1, -W, -1],
-    8: [W - 1, W, -1],
-  } as Record<number, [number, number, number]>)[orientation]!;
-  const out = new Uint8Array(ow * oh * C);
-  const sx = dx * C;
-  let d = 0;
-  for (let y = 0; y < oh; y++) {
-    let s = (base + y * dy) * C;
-    if (C === 3) {
-      for (let x = 0; x < ow; x++, s += sx, d += 3) {
-        out[d] = data[s]!;
-        out[d + 1] = data[s + 1]!;
-        out[d + 2] = data[s + 2]!;
-      }
-    } else {
-      for (let x = 0; x < ow; x++, s += sx) for (let c = 0; c < C; c++) out[d++] = data[s + c]!;
-    }
-  }
-  return { width: ow, height: oh, channels: C, data: out };
-}
 
 // ---------------------------------------------------------------- letterbox
 
@@ -100,8 +27,6 @@ export interface Letterboxed {
   transform: LetterboxTransform;
 }
 
-export const PAD_VALUE = 0.5;
-
 /**
  * Resize (area-average when shrinking) so the long side is `size`, then pad
  * right/bottom with grey up to a multiple of `multiple` (content at top-left).
@@ -118,7 +43,7 @@ export function letterbox(img: RasterImage, size = 512, multiple = 32, fit = 1):
   const ch = Math.max(1, Math.round(img.height * scale));
   const padX = fit < 1 ? Math.floor((W - cw) / 2) : 0;
   const padY = fit < 1 ? Math.floor((H - ch) / 2) : 0;
-  const data = new Float32Array(3 * W * H).fill(PAD_VALUE);
+  const data = new Float32Array(3 * W * H).fill(CONFIG.crop.padValue);
   const plane = W * H;
   const k = img.width / cw;
   if (Number.isInteger(k) && k > 1 && img.height === ch * k) {
@@ -290,26 +215,13 @@ function boxRow(data: ArrayLike<number>, top: number, rs: number, C: number, k: 
 
 // ---------------------------------------------------------------- crops
 
-export const CROP_W = 48;
-export const CROP_H = 64;
-/** Crop size of the flower reader (model/flowers.onnx), which looks again at tiles read as flowers. */
-export const FLOWER_W = 72;
-export const FLOWER_H = 96;
-/** The classifier sees the detected box enlarged by this factor. */
-export const CROP_MARGIN = 1.08;
-
-/** cropTiles, cutting a turned tile straight, enlarges the tile's own box it estimates by this factor (within the detected box):
- * the detected box holds the tile's body too. 1.3 read the most held-out flowers right of 1.15,
- * 1.3, 1.45 and 1.6 (model/HISTORY.md, stop 44). */
-export const TURNED_VIEW_ENLARGE = 1.3;
-
 /**
  * Width and height of a tile's own box, estimated from the axis-aligned box (bw x bh) of the tile
  * turned by `deg` degrees (|deg| < 45): the w x h box turned by the angle has the axis-aligned box
  * w cos + h sin by w sin + h cos. Each side is kept to 0.45-1 of the detected box's, then enlarged
  * by `enlarge` up to the detected box's.
  */
-export function turnedTileSize(bw: number, bh: number, deg: number, enlarge = TURNED_VIEW_ENLARGE): [number, number] {
+export function turnedTileSize(bw: number, bh: number, deg: number, enlarge = CONFIG.crop.turnedEnlarge): [number, number] {
   const t = (Math.abs(deg) * Math.PI) / 180;
   const c = Math.cos(t), s = Math.sin(t), c2 = Math.cos(2 * t);
   const fit = (v: number, side: number) => Math.min(side, (v > 0.45 * side ? Math.min(v, side) : 0.45 * side) * enlarge);
@@ -320,10 +232,6 @@ export function turnedTileSize(bw: number, bh: number, deg: number, enlarge = TU
 export function touchesEdge([x, y, bw, bh]: Box, w: number, h: number, edgePx: number): boolean {
   return x <= edgePx || y <= edgePx || x + bw >= w - edgePx || y + bh >= h - edgePx;
 }
-
-/** A box cut by the photo's edge is completed (completeCutBoxes) when it is shorter than the hand's
- * typical tile by more than this fraction along the cut side. */
-export const CUT_SHORT_BY = 0.05;
 
 /**
  * The whole tile's box for each box that the image's edge cuts, else null (boxes, `w`, `h` and
@@ -345,10 +253,10 @@ export function completeCutBoxes(boxes: readonly Box[], sideways: readonly boole
     let [x, y, bw, bh] = b;
     const tw = sideways[i] ? long : short, th = sideways[i] ? short : long;
     let changed = false;
-    if (bw < tw * (1 - CUT_SHORT_BY)) {
+    if (bw < tw * (1 - CONFIG.crop.cutShortBy)) {
       if (x <= edgePx) { x += bw - tw; bw = tw; changed = true; } else if (x + bw >= w - edgePx) { bw = tw; changed = true; }
     }
-    if (bh < th * (1 - CUT_SHORT_BY)) {
+    if (bh < th * (1 - CONFIG.crop.cutShortBy)) {
       if (y <= edgePx) { y += bh - th; bh = th; changed = true; } else if (y + bh >= h - edgePx) { bh = th; changed = true; }
     }
     return changed ? [x, y, bw, bh] : null;
@@ -363,7 +271,7 @@ export function completeCutBoxes(boxes: readonly Box[], sideways: readonly boole
  * (turnedTileSize) is sampled along its own axes, so that a tile photographed turned stands
  * straight in its crop; at 0 (or without `degrees`) the box is cut as it is.
  */
-export function cropTiles(img: RasterImage, boxes: readonly Box[], sideways: readonly boolean[], outW = CROP_W, outH = CROP_H, margin = CROP_MARGIN, degrees?: readonly number[]): Float32Array {
+export function cropTiles(img: RasterImage, boxes: readonly Box[], sideways: readonly boolean[], outW = CONFIG.crop.width, outH = CONFIG.crop.height, margin = CONFIG.crop.margin, degrees?: readonly number[]): Float32Array {
   const out = new Float32Array(boxes.length * 3 * outW * outH);
   const plane = outW * outH;
   boxes.forEach(([bx, by, bw, bh], n) => {
@@ -421,7 +329,7 @@ function cropRow(img: RasterImage, v: number, outW: number, outH: number, g: Cro
 }
 
 /** Whole image as one tile (for --as-tile): a landscape picture is stood up. */
-export function cropWholeImage(img: RasterImage, outW = CROP_W, outH = CROP_H): Float32Array {
+export function cropWholeImage(img: RasterImage, outW = CONFIG.crop.width, outH = CONFIG.crop.height): Float32Array {
   const side = img.width > img.height;
   return cropTiles(img, [[0, 0, img.width, img.height]], [side], outW, outH, 1.0);
 }

@@ -1,7 +1,7 @@
 /** Load, cache, warm up and dispose the detector, classifier and flower reader sessions. */
+import { CONFIG } from './config.ts';
 import { createSession, floatTensor, type OrtSession } from './runtime.ts';
 import { VisionError, TILE_CODES } from './types.ts';
-import { CROP_H, CROP_W, FLOWER_H, FLOWER_W } from './preprocess.ts';
 
 /** A URL (browser/Node http), a file path (Node), or the model bytes. */
 export type ModelSource = string | URL | Uint8Array | ArrayBuffer;
@@ -25,19 +25,19 @@ export interface Models {
   detector: OrtSession;
   classifier: OrtSession;
   /** A second classifier of the same crop size and classes: it reads the crops the first is less
-   * sure of (SECOND_OPINION_BELOW in pipeline.ts), and the two average their softmaxes. */
+   * sure of (read.secondOpinionBelow in pipeline.ts), and the two average their softmaxes. */
   classifier2?: OrtSession;
-  /** For (n, 3, FLOWER_H, FLOWER_W) crops, logits of f1..f8, or the cascade's 17 values a crop
+  /** For (n, 3, crop.flowerHeight, crop.flowerWidth) crops, logits of f1..f8, or the cascade's 17 values a crop
    * (flowerProbs in pipeline.ts); absent when no flower reader was given. */
   flowers?: OrtSession;
   /** The flower cascade's second reader: f1..f8 log-probabilities of the crops the first mix is unsure of. */
   flowers2?: OrtSession;
   /** A second detector with the detector's inputs and outputs (mergeFinds in postprocess.ts). */
   finder?: OrtSession;
-  /** Logits (not a tile, tile) for the classifier's crops (VERIFY_BELOW in pipeline.ts). */
+  /** Logits (not a tile, tile) for the classifier's crops (verify.below in pipeline.ts). */
   verifier?: OrtSession;
   labels: readonly string[];
-  /** The classifier's crop size (classifierCropSize); CROP_W x CROP_H when absent. */
+  /** The classifier's crop size (classifierCropSize); crop.width x crop.height when absent. */
   crop?: CropSize;
   /** Total bytes of the model files. */
   bytes: number;
@@ -49,17 +49,17 @@ export interface CropSize {
 }
 
 /** The crop size a classifier file takes: the fixed height and width of its (n, 3, H, W) input,
- * or CROP_W x CROP_H when the file does not say (the shipped classifier takes 48x64 crops, one
+ * or crop.width x crop.height when the file does not say (the shipped classifier takes 48x64 crops, one
  * trained with `train.py cls --large` 72x96). */
 export function classifierCropSize(s: Pick<OrtSession, 'inputMetadata'>): CropSize {
   const meta = s.inputMetadata?.[0];
   const shape = meta && meta.isTensor ? meta.shape : undefined;
   const h = shape?.[2], w = shape?.[3];
-  return typeof h === 'number' && typeof w === 'number' && h > 0 && w > 0 ? { w, h } : { w: CROP_W, h: CROP_H };
+  return typeof h === 'number' && typeof w === 'number' && h > 0 && w > 0 ? { w, h } : { w: CONFIG.crop.width, h: CONFIG.crop.height };
 }
 
-/** The crop size the models' classifier takes (Models.crop, else CROP_W x CROP_H). */
-export const modelCropSize = (m: Models): CropSize => m.crop ?? { w: CROP_W, h: CROP_H };
+/** The crop size the models' classifier takes (Models.crop, else crop.width x crop.height). */
+export const modelCropSize = (m: Models): CropSize => m.crop ?? { w: CONFIG.crop.width, h: CONFIG.crop.height };
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
 
@@ -133,7 +133,7 @@ export async function warmUp(m: Models): Promise<void> {
   for (const d of m.finder ? [m.detector, m.finder] : [m.detector]) await d.run({ [d.inputNames[0]]: floatTensor(new Float32Array(3 * 64 * 64).fill(0.5), [1, 3, 64, 64]) });
   const { w, h } = modelCropSize(m);
   for (const c of [m.classifier, ...(m.classifier2 ? [m.classifier2] : []), ...(m.verifier ? [m.verifier] : [])]) await c.run({ [c.inputNames[0]]: floatTensor(new Float32Array(3 * h * w), [1, 3, h, w]) });
-  for (const f of [m.flowers, m.flowers2]) if (f) await f.run({ [f.inputNames[0]]: floatTensor(new Float32Array(3 * FLOWER_H * FLOWER_W), [1, 3, FLOWER_H, FLOWER_W]) });
+  for (const f of [m.flowers, m.flowers2]) if (f) await f.run({ [f.inputNames[0]]: floatTensor(new Float32Array(3 * CONFIG.crop.flowerHeight * CONFIG.crop.flowerWidth), [1, 3, CONFIG.crop.flowerHeight, CONFIG.crop.flowerWidth]) });
 }
 
 export async function disposeModels(m?: Models): Promise<void> {

@@ -103,12 +103,11 @@ export type VisionErrorCode =
   | 'model-load-failed'
   | 'inference-failed';
 
+/** Why a photo could not be scanned: `code` for the app and the CLI, `message` for the player. */
 export class VisionError extends Error {
-  readonly code: VisionErrorCode;
-  constructor(code: VisionErrorCode, message: string) {
+  override readonly name = 'VisionError';
+  constructor(readonly code: VisionErrorCode, message: string) {
     super(message);
-    this.name = 'VisionError';
-    this.code = code;
   }
 }
 

@@ -7,7 +7,9 @@
 import { configureRuntime } from './runtime.ts';
 import { loadModels, disposeModels, type Models } from './session.ts';
 import { decodeBrowser } from './decode-browser.ts';
-import { classifyTileImage, primeModels, primeRaster, scanPhoto } from './pipeline.ts';
+import { scanPhoto } from './pipeline.ts';
+import { primeModels, primeRaster } from './prime.ts';
+import { classifyTileImage } from './stages/onetile.ts';
 import { isWorkerRequest, type WorkerResponse } from './protocol.ts';
 import { VisionError } from './types.ts';
 

@@ -4,8 +4,9 @@
  * (the second reads only the crops the first is not sure of).
  */
 import { describe, expect, it } from 'vitest';
-import { flowerProbs, FLOWER_SECOND_BELOW, readCrops, TTA_CONFIDENT } from '../../src/vision/pipeline.ts';
-import { FLOWER_H, FLOWER_W } from '../../src/vision/preprocess.ts';
+import { CONFIG } from '../../src/vision/config.ts';
+import { flowerProbs } from '../../src/vision/stages/flowers.ts';
+import { readCrops } from '../../src/vision/stages/read.ts';
 import { softmax } from '../../src/vision/postprocess.ts';
 import type { OrtSession } from '../../src/vision/runtime.ts';
 
@@ -69,7 +70,7 @@ describe('readCrops', () => {
     const seen: Seen = [];
     const p = await readCrops([net(A, seen)], crops(3), 3, H, W, K, 'uncertain');
     expect(ids(seen)).toEqual([['0', '1', '2'], ['2t']]);
-    expect(Math.max(...sm(A[1]![0]!))).toBeGreaterThan(TTA_CONFIDENT);
+    expect(Math.max(...sm(A[1]![0]!))).toBeGreaterThan(CONFIG.read.ttaConfident);
     p.forEach((q, i) => {
       const want = i === 2 ? mean(sm(A[2]![0]!), sm(A[2]![1]!)) : sm(A[i]![0]!);
       want.forEach((v, k) => expect(q[k]).toBeCloseTo(v, 6));
@@ -109,8 +110,8 @@ describe('readCrops', () => {
     mean(sm(A[1]![0]!), sm(A[1]![1]!)).forEach((v, k) => expect(q[1]![k]).toBeCloseTo(v, 6));
   });
 
-  it('a cascade whose first reading is unsure and turned below TTA_CONFIDENT still turns it once', async () => {
-    // sure 0.5: crop 2 (first 0.56) is not sent on, but 0.56 < TTA_CONFIDENT turns it, by the first alone
+  it('a cascade whose first reading is unsure and turned below CONFIG.read.ttaConfident still turns it once', async () => {
+    // sure 0.5: crop 2 (first 0.56) is not sent on, but 0.56 < read.ttaConfident turns it, by the first alone
     const sa: Seen = [], sb: Seen = [];
     await readCrops([net(A, sa), net(B, sb)], crops(3), 3, H, W, K, 'uncertain', 0.5);
     expect(ids(sa)).toEqual([['0', '1', '2'], ['2t']]);
@@ -132,7 +133,7 @@ describe('readCrops', () => {
 });
 
 describe('flowerProbs: the flower readers, in one graph or as a cascade', () => {
-  const FP = FLOWER_H * FLOWER_W;
+  const FP = CONFIG.crop.flowerHeight * CONFIG.crop.flowerWidth;
   /** n flower crops; crop j holds j + 1 in its first pixel. */
   const flowerCrops = (n: number) => {
     const out = new Float32Array(n * 3 * FP);
@@ -145,7 +146,7 @@ describe('flowerProbs: the flower readers, in one graph or as a cascade', () => 
     outputNames: ['logits'],
     run: async (feeds: Record<string, { dims: readonly number[]; data: Float32Array }>) => {
       const { dims, data } = feeds.crops!;
-      expect(dims.slice(1)).toEqual([3, FLOWER_H, FLOWER_W]);
+      expect(dims.slice(1)).toEqual([3, CONFIG.crop.flowerHeight, CONFIG.crop.flowerWidth]);
       const n = dims[0]!, width = rows[0]!.length, out = new Float32Array(n * width), ids: number[] = [];
       for (let j = 0; j < n; j++) {
         const id = data[j * 3 * FP]! - 1;
@@ -175,8 +176,8 @@ describe('flowerProbs: the flower readers, in one graph or as a cascade', () => 
     const s1: number[][] = [], s2: number[][] = [];
     const p = await flowerProbs({ flowers: rowsNet(parts, s1), flowers2: rowsNet(reader2, s2) }, flowerCrops(2), 2);
     const first = mixOf(reader1[0]!, spot[0]!);
-    expect(Math.max(...first)).toBeGreaterThanOrEqual(FLOWER_SECOND_BELOW);
-    expect(Math.max(...mixOf(reader1[1]!, spot[1]!))).toBeLessThan(FLOWER_SECOND_BELOW);
+    expect(Math.max(...first)).toBeGreaterThanOrEqual(CONFIG.flowers.secondBelow);
+    expect(Math.max(...mixOf(reader1[1]!, spot[1]!))).toBeLessThan(CONFIG.flowers.secondBelow);
     expect(s1).toEqual([[0, 1]]);
     expect(s2).toEqual([[1]]);
     first.forEach((v, k) => expect(p[0]![k]).toBeCloseTo(v, 6));

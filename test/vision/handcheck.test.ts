@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { atMostFour, birdPungs, inOrder, orderMend, ORDER_COST, BIRD_PUNG_BIRD, KIND_MAX, UNREAD_BELOW, BIRD_PUNG_TOP, checkHand, checkHandWithStrays, distinctFlowers, DROP_BELOW, FLOWER_GUESS_MASS, DROPPED, isCompleteTileSet, lookAlikes, UNREAD_FIRST, usableBacks } from '../../src/vision/handcheck.ts';
+import { CONFIG } from '../../src/vision/config.ts';
+import { checkHand, checkHandWithStrays, DROPPED } from '../../src/vision/handcheck/check.ts';
+import { isCompleteTileSet, lookAlikes, usableBacks } from '../../src/vision/handcheck/complete.ts';
+import { inOrder, orderMend } from '../../src/vision/handcheck/order.ts';
+import { atMostFour, birdPungs, distinctFlowers, KIND_MAX } from '../../src/vision/handcheck/sets.ts';
 import { TILE_CODES } from '../../src/vision/types.ts';
 
 const K = TILE_CODES.length;
@@ -178,13 +182,13 @@ describe('checkHand', () => {
       p[1] = probs('1z', 0.25, { '6z': 0.12, f2: 0.14, '1s': 0.03 });
       p[2] = probs('1z', 0.42, { '6z': 0.11, f2: 0.07, '1s': 0.02 });
       expect(codesOf(checkHand(p, { unreadBelow: 0.5 }).classes).slice(0, 3)).toEqual(['1z', '1z', '1z']);
-      const r = checkHand(p, { unreadBelow: 0.5, unreadFirst: UNREAD_FIRST });
+      const r = checkHand(p, { unreadBelow: 0.5, unreadFirst: CONFIG.handCheck.unreadFirst });
       expect(r).toMatchObject({ changed: [0, 1, 2], complete: true });
       expect(codesOf(r.classes).slice(0, 3)).toEqual(['1s', '1s', '1s']);
       // a kind tried first that does not complete the hand is passed over
       const q = sure('6s 4s 5s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z');
       q[0] = probs('7z', 0.4, { '1z': 0.3, '1s': 0.2, '6s': 0.01 });
-      expect(codesOf(checkHand(q, { unreadBelow: 0.5, unreadFirst: UNREAD_FIRST }).classes)[0]).toBe('6s');
+      expect(codesOf(checkHand(q, { unreadBelow: 0.5, unreadFirst: CONFIG.handCheck.unreadFirst }).classes)[0]).toBe('6s');
     });
     it('is only a tile whose first guess is doubtful, and at most one per hand unless they look alike', () => {
       const p = sure('1s 2s 3s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z');
@@ -219,16 +223,16 @@ describe('checkHand', () => {
       expect(r).toMatchObject({ changed: [0, 4], complete: true });
       expect(codesOf(r.classes)).toEqual('1s 2s 3s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z'.split(' '));
     });
-    it('at the pipeline\'s UNREAD_BELOW, reads a bird taken for East at 0.52 in thirteen orphans (val-holdout 047)', () => {
+    it('at the pipeline\'s CONFIG.handCheck.unreadBelow, reads a bird taken for East at 0.52 in thirteen orphans (val-holdout 047)', () => {
       // thirteen orphans with the South wind paired; the bird read as East besides the real East
       const p = sure('1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z 2z');
       p[4] = probs('1z', 0.517, { f2: 0.086, '6z': 0.057, '1s': 0.003 });
-      const r = checkHand(p, { unreadBelow: UNREAD_BELOW, unreadFirst: UNREAD_FIRST });
+      const r = checkHand(p, { unreadBelow: CONFIG.handCheck.unreadBelow, unreadFirst: CONFIG.handCheck.unreadFirst });
       expect(r).toMatchObject({ changed: [4], complete: true });
       expect(codesOf(r.classes)[4]).toBe('1s');
       // the same tile read at 0.6 is a reading, not an unread tile: the hand stays as read
       p[4] = probs('1z', 0.6, { f2: 0.05, '6z': 0.04, '1s': 0.003 });
-      expect(checkHand(p, { unreadBelow: UNREAD_BELOW, unreadFirst: UNREAD_FIRST })).toMatchObject({ changed: [], complete: false });
+      expect(checkHand(p, { unreadBelow: CONFIG.handCheck.unreadBelow, unreadFirst: CONFIG.handCheck.unreadFirst })).toMatchObject({ changed: [], complete: false });
     });
     it('never turns a flower into a suit tile', () => {
       const p = sure('2s 3s 4p 5p 6p 7m 8m 9m 2z 2z 2z 5z 5z');
@@ -290,7 +294,7 @@ describe('the order rule (HandCheckOptions.order)', () => {
     expect(r).toMatchObject({ changed: [0, 1], complete: true });
     expect(codesOf(r.classes).slice(0, 3)).toEqual(['1m', '2m', '3m']);
   });
-  it('pays up to ORDER_COST more for a mend that keeps the tiles in order (val-holdout 156)', () => {
+  it('pays up to CONFIG.handCheck.orderCost more for a mend that keeps the tiles in order (val-holdout 156)', () => {
     // 1m 1m | 5m 5m 5m | 8m 8m 8m | 5p 5p 5p | 2m 3m 4m, the second 1m and the 2m doubtful
     const p = sure('1m 1m 5m 5m 5m 8m 8m 8m 5p 5p 5p 2m 3m 4m');
     p[1] = probs('1m', 0.433, { '2m': 0.43 });
@@ -300,7 +304,7 @@ describe('the order rule (HandCheckOptions.order)', () => {
     const r = checkHand(p, { order: ranks(14) });
     expect(r).toMatchObject({ changed: [11], complete: true });
     // a mend in order that is dearer by more than the rule's price is not taken
-    p[11] = probs('3m', 0.9, { '2m': 0.9 * Math.exp(-ORDER_COST - 0.1) });
+    p[11] = probs('3m', 0.9, { '2m': 0.9 * Math.exp(-CONFIG.handCheck.orderCost - 0.1) });
     expect(checkHand(p, { order: ranks(14) })).toMatchObject({ changed: [1], complete: true });
     // nor does the rule move anything when no mend keeps the tiles in order
     const shuffled = [13, 0, 7, 2, 10, 4, 5, 6, 3, 9, 1, 11, 12, 8];
@@ -319,7 +323,7 @@ describe('the order rule (HandCheckOptions.order)', () => {
     // then complete with a pung of 7p; read from the hand (unread) as the 7p, it makes the kong
     const p = sure('1m 2m 3m 4p 5p 6p 7s 8s 9s 5z 5z 7p 7p 7p 7p');
     p[12] = probs('1p', 0.282, { '9p': 0.246, f7: 0.057, f5: 0.03, f2: 0.03, '4p': 0.038, '7p': 0.037 });
-    const opts = { flowerIdentity: false, unreadBelow: UNREAD_BELOW, detScores: p.map(() => 0.9) };
+    const opts = { flowerIdentity: false, unreadBelow: CONFIG.handCheck.unreadBelow, detScores: p.map(() => 0.9) };
     expect(codesOf(checkHand(p, opts).classes)[12]).toBe('f7');
     const claimed = p.map((_, i) => i === 12);
     const r = checkHand(p, { ...opts, claimed });
@@ -341,8 +345,8 @@ describe('orderMend (a hand the check could not complete)', () => {
     const classes = classesOf(p);
     expect(codesOf(classes)[6]).toBe('4s');
     expect(orderMend(p, classes, ranks(7))).toEqual([{ index: 6, k: ix('6s') }]);
-    // not when the change costs more than ORDER_COST, nor when the tiles are in order already
-    p[6] = probs('4s', 0.306, { '9p': 0.2, '6s': 0.306 * Math.exp(-ORDER_COST - 0.05) });
+    // not when the change costs more than handCheck.orderCost, nor when the tiles are in order already
+    p[6] = probs('4s', 0.306, { '9p': 0.2, '6s': 0.306 * Math.exp(-CONFIG.handCheck.orderCost - 0.05) });
     expect(orderMend(p, classesOf(p), ranks(7))).toEqual([]);
     expect(orderMend(sure('3p 4p 2s 3s 4s 6s 6s'), set('3p 4p 2s 3s 4s 6s 6s'), ranks(7))).toEqual([]);
   });
@@ -405,7 +409,7 @@ describe('leaving out doubtful detections', () => {
   });
   it('never leaves out a tile the detector is sure of, nor without detector scores', () => {
     const p = [...sure(hand), probs('5z', 0.9)];
-    expect(checkHand(p, { detScores: det(15, { 14: DROP_BELOW }) }).complete).toBe(false);
+    expect(checkHand(p, { detScores: det(15, { 14: CONFIG.handCheck.dropBelow }) }).complete).toBe(false);
     expect(checkHand(p).dropped).toEqual([]);
     expect(checkHand(p).complete).toBe(false);
   });
@@ -436,11 +440,11 @@ describe('leaving out doubtful detections', () => {
     expect(flower.changed).toEqual([14]);
     expect(TILE_CODES[flower.classes[14]!]).toBe('f3');
   });
-  it('reads a face the detector is sure of as a flower only when it gives the flowers FLOWER_GUESS_MASS (a 5m is not the winter on a 3 % guess)', () => {
+  it('reads a face the detector is sure of as a flower only when it gives the flowers CONFIG.handCheck.flowerGuessMass (a 5m is not the winter on a 3 % guess)', () => {
     // 15 faces: a sure extra 5m read at 0.9, with 3 % on the winter: as f8 the hand is complete
     const guess = [...sure(hand), probs('5m', 0.9, { f8: 0.03 })];
     const mass = TILE_CODES.reduce((m, c, k) => (c.startsWith('f') ? m + guess[14]![k]! : m), 0);
-    expect(mass).toBeLessThan(FLOWER_GUESS_MASS);
+    expect(mass).toBeLessThan(CONFIG.handCheck.flowerGuessMass);
     const r = checkHand(guess, { detScores: det(15) });
     expect(r.complete).toBe(false);
     expect(r.changed).toEqual([]);
@@ -539,7 +543,7 @@ describe('look-alike unread tiles in a complete hand', () => {
   const orphans = sure('1m 9m 1p 9p 9s 1z 2z 3z 4z 5z 6z 7z');
   const birdA = probs('1s', 0.22, { '7z': 0.2, '6z': 0.15 });
   const birdB = probs('6z', 0.25, { '1s': 0.18, '7z': 0.15 });
-  const opts = { unreadBelow: 0.5, unreadFirst: UNREAD_FIRST };
+  const opts = { unreadBelow: 0.5, unreadFirst: CONFIG.handCheck.unreadFirst };
 
   it('reads them as one kind, the bird first, when the hand stays complete', () => {
     const p = [...orphans, birdA, birdB];
@@ -565,10 +569,10 @@ describe('look-alike unread tiles in a complete hand', () => {
 describe('birdPungs', () => {
   // a complete hand whose pung of red dragons is read doubtfully, each tile giving the bamboo 1 some weight
   const rest = sure('1m 2m 3m 4m 5m 6m 7m 8m 9m 5p 5p');
-  const doubtful = (top = BIRD_PUNG_TOP - 0.05, bird = 0.1) => probs('7z', top, { '1s': bird });
+  const doubtful = (top = CONFIG.handCheck.birdPungTop - 0.05, bird = 0.1) => probs('7z', top, { '1s': bird });
 
   it('reads a pung read doubtfully as one honour, with some weight on the bamboo 1, as a pung of the bird, and the hand stays complete', () => {
-    const p = [...rest, doubtful(), doubtful(0.38, 0.2), doubtful(0.3, BIRD_PUNG_BIRD)];
+    const p = [...rest, doubtful(), doubtful(0.38, 0.2), doubtful(0.3, CONFIG.handCheck.birdPungBird)];
     const classes = classesOf(p);
     expect(isCompleteTileSet(classes)).toBe(true);
     expect(birdPungs(p, classes, true)).toEqual([11, 12, 13]);
@@ -578,18 +582,18 @@ describe('birdPungs', () => {
 
   it('leaves a pung alone when one tile is read surely enough, one gives the bird too little, or there are only two', () => {
     const classes = (p: number[][]) => classesOf(p);
-    const sureOne = [...rest, doubtful(), doubtful(BIRD_PUNG_TOP + 0.01), doubtful()];
+    const sureOne = [...rest, doubtful(), doubtful(CONFIG.handCheck.birdPungTop + 0.01), doubtful()];
     expect(birdPungs(sureOne, classes(sureOne), true)).toEqual([]);
-    const noBird = [...rest, doubtful(), doubtful(undefined, BIRD_PUNG_BIRD / 2), doubtful()];
+    const noBird = [...rest, doubtful(), doubtful(undefined, CONFIG.handCheck.birdPungBird / 2), doubtful()];
     expect(birdPungs(noBird, classes(noBird), true)).toEqual([]);
     const pair = [...sure('1m 2m 3m 4m 5m 6m 7m 8m 9m 5p 5p 5p'), doubtful(), doubtful()];
     expect(birdPungs(pair, classes(pair), true)).toEqual([]);
   });
 
   it('leaves a pung of white dragons alone, and one whose doubt lies on the flowers', () => {
-    const white = [...rest, ...[0, 1, 2].map(() => probs('5z', BIRD_PUNG_TOP - 0.1, { '1s': 0.1 }))];
+    const white = [...rest, ...[0, 1, 2].map(() => probs('5z', CONFIG.handCheck.birdPungTop - 0.1, { '1s': 0.1 }))];
     expect(birdPungs(white, classesOf(white), true)).toEqual([]);
-    const flowerish = probs('7z', BIRD_PUNG_TOP - 0.1, { '1s': 0.05, f8: 0.3, f7: 0.2 });
+    const flowerish = probs('7z', CONFIG.handCheck.birdPungTop - 0.1, { '1s': 0.05, f8: 0.3, f7: 0.2 });
     const p = [...rest, doubtful(), flowerish, doubtful()];
     expect(birdPungs(p, classesOf(p), true)).toEqual([]);
   });
@@ -632,7 +636,7 @@ describe('atMostFour (a set has four of each tile kind)', () => {
   });
 
   it('sends a tile read surely enough (not unread) to its next guess, not to the bird', () => {
-    const p = [...sure('1z 1z 1z 1z'), probs('1z', UNREAD_BELOW + 0.05, { '2z': 0.3, '1s': 0.1 })];
+    const p = [...sure('1z 1z 1z 1z'), probs('1z', CONFIG.handCheck.unreadBelow + 0.05, { '2z': 0.3, '1s': 0.1 })];
     expect(apply(p)).toEqual(['1z', '1z', '1z', '1z', '2z']);
   });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { loadDefaultModels, scanBytes } from '../../src/vision/node.ts';
-import { ALT_MIN_PROB } from '../../src/vision/pipeline.ts';
+import { CONFIG } from '../../src/vision/config.ts';
 import { iou } from '../../src/vision/postprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
 
@@ -55,13 +55,13 @@ describe('vision pipeline with the shipped model', () => {
         }
       }
       extra += r.tiles.length - used.size;
-      // alternatives: at most two other codes, each at least ALT_MIN_PROB and no likelier than the tile's own
+      // alternatives: at most two other codes, each at least read.altMinProb and no likelier than the tile's own
       for (const t of r.tiles) {
         const alts = t.alternatives ?? [];
         expect(alts.length).toBeLessThanOrEqual(2);
         for (const a of alts) {
           expect(a.code).not.toBe(t.code);
-          expect(a.score).toBeGreaterThanOrEqual(ALT_MIN_PROB);
+          expect(a.score).toBeGreaterThanOrEqual(CONFIG.read.altMinProb);
         }
         expect(alts.map((a) => a.score)).toEqual([...alts.map((a) => a.score)].sort((x, y) => y - x));
       }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ANGLE_NEIGHBOUR_REACH, layoutTiles, rowAngle, tileAngles, type LayoutInput } from '../../src/vision/layout.ts';
+import { CONFIG } from '../../src/vision/config.ts';
+import { type LayoutInput, layoutTiles, rowAngle, tileAngles } from '../../src/vision/layout.ts';
 import type { Box } from '../../src/vision/types.ts';
 
 const W = 30, H = 40;
@@ -77,7 +78,7 @@ describe('tileAngles', () => {
     for (const a of tileAngles([0, 1, 2].map((k) => at(70, k)))) expect(a).toBeCloseTo(-20, 6);
   });
   it('gives 0 to a tile with no neighbour within reach, and takes only the two nearest', () => {
-    const far = ANGLE_NEIGHBOUR_REACH * H + 5;
+    const far = CONFIG.layout.angleNeighbourReach * H + 5;
     const boxes: Box[] = [at(25, 0), at(25, 1), [1000, 50, W, H], [1000 + far, 50 + far, W, H]];
     const a = tileAngles(boxes);
     expect(a[0]).toBeCloseTo(25, 6);

@@ -4,14 +4,15 @@
  * pipeline keeps, what it leaves out and what it reports, independent of any trained weights.
  */
 import { describe, expect, it } from 'vitest';
-import { FLOWER_DETAIL_BELOW, FLOWER_DETAIL_MIN_GAIN, FLOWER_DETAIL_TILE, TURN_MIN_TILES, TURN_SHARE, unturnBox, turnBox, OVER_MIN_TILES, OVER_MAX_TILES, DET_THRESHOLD, FLOWER_FIND_SCALE, FINDER_COARSE_FROM, FINDER_COARSE_SIZE, FINDER_READ, coarseFinderTiles, LONE_VERIFIED, VERIFY_BELOW, VERIFY_DROP, WALL_BACK_SCORE, DETAIL_MIN_GAIN, DETAIL_SIDE, EDGE_RESCUE_THRESHOLD, EDGE_KEEP_VERIFIED, FINE_BELOW, FINE_GROUP_MIN, FINE_MIN_TILES, FINE_SKIP_AT, detailRegion, scanPhoto, type PipelineOptions } from '../../src/vision/pipeline.ts';
-import { ISOLATED_BELOW, iou, ZOOM_OUT_FIT, OUTER_WINDOW, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT } from '../../src/vision/postprocess.ts';
-import { DROP_BELOW } from '../../src/vision/handcheck.ts';
+import { CONFIG } from '../../src/vision/config.ts';
+import { type PipelineOptions, scanPhoto, turnBox, unturnBox } from '../../src/vision/pipeline.ts';
+import { iou } from '../../src/vision/postprocess.ts';
+import { detailRegion } from '../../src/vision/stages/decode.ts';
+import { coarseFinderTiles } from '../../src/vision/stages/finds.ts';
 import { classifierCropSize, type CropSize, type Models } from '../../src/vision/session.ts';
-import { CROP_H, CROP_W, FLOWER_H, FLOWER_W } from '../../src/vision/preprocess.ts';
 import type { OrtSession } from '../../src/vision/runtime.ts';
 import { TILE_CODES, type Box, type DecodedPhoto } from '../../src/vision/types.ts';
-import { orientRaster } from '../../src/vision/preprocess.ts';
+import { orientRaster } from '../../src/vision/orient.ts';
 
 const W = 512, H = 384, STRIDE = 4;
 type Placed = { cx: number; cy: number; det: number; code: string };
@@ -108,8 +109,8 @@ async function scanTwoGuesses(tiles: Placed[], second: (first: string) => number
 /** Detector scores of doubtful tiles, tied to the pipeline's thresholds so that they keep their
  * meaning when a new detector moves them: found but doubtful (the stray filter and the hand check
  * decide), and found but so weak that, far from the hand, it is dropped as background. */
-const DOUBTFUL = ISOLATED_BELOW + 0.03;
-const WEAK = (DET_THRESHOLD + ISOLATED_BELOW) / 2;
+const DOUBTFUL = CONFIG.verify.isolatedBelow + 0.03;
+const WEAK = (CONFIG.detect.threshold + CONFIG.verify.isolatedBelow) / 2;
 
 describe('scanPhoto with stand-in models', () => {
   it('leaves out a doubtful detection apart from a complete hand, and reports it', async () => {
@@ -151,14 +152,14 @@ describe('scanPhoto with stand-in models', () => {
     expect(short.tiles.map((t) => t.code).sort()).toEqual([...HAND].sort());
     expect(short.notes?.join(' ')).toMatch(/one detection lying over tiles found already was taken, as the hand needs it/);
     // a sure detection, or one read as a flower, is never set aside so
-    const sure = await scanTouching([...row(), { ...across('5z'), det: VERIFY_BELOW + 0.05 }]);
+    const sure = await scanTouching([...row(), { ...across('5z'), det: CONFIG.verify.below + 0.05 }]);
     expect(sure.notes?.join(' ') ?? '').not.toMatch(/lying over tiles found already/);
     const flower = await scanTouching([...row(), across('f3')]);
     expect(flower.tiles.map((t) => t.code)).toContain('f3');
   });
 
   it('keeps the background rule alive: its score line lies above the detection threshold', () => {
-    expect(ISOLATED_BELOW).toBeGreaterThan(DET_THRESHOLD);
+    expect(CONFIG.verify.isolatedBelow).toBeGreaterThan(CONFIG.detect.threshold);
   });
 
   it('reports a lone, unsure detection far from the hand as left out too', async () => {
@@ -172,10 +173,10 @@ describe('scanPhoto with stand-in models', () => {
 
   it('keeps a lone detection far from the hand that the detector is sure of, however doubtfully it is read', async () => {
     // a flower of a design the classifier cannot place: its reading is spread over the eight
-    const lone: Placed = { cx: 480, cy: 360, det: VERIFY_BELOW + 0.05, code: 'flower?' };
+    const lone: Placed = { cx: 480, cy: 360, det: CONFIG.verify.below + 0.05, code: 'flower?' };
     const r = await scan([...row(), lone], undefined, undefined, { tta: 'off' });
     expect(r.tiles).toHaveLength(15);
-    expect(r.tiles[14]!.score).toBeLessThan(ISOLATED_BELOW);
+    expect(r.tiles[14]!.score).toBeLessThan(CONFIG.verify.isolatedBelow);
     expect(r.tiles[14]!.code).toMatch(/^f[1-8]$/);
     expect(r.leftOut).toBeUndefined();
   });
@@ -213,15 +214,15 @@ describe('scanPhoto with stand-in models', () => {
   });
 
   it('leaves out a doubtful detection apart from the hand that it cannot read but as some flower, and keeps a sure one', async () => {
-    // beside the row's end: more than STRAY_GAP tile lengths from it, too near to be isolated
+    // beside the row's end: more than stray.gap tile lengths from it, too near to be isolated
     const patch: Placed = { cx: 484, cy: 152, det: DOUBTFUL, code: 'flower?' };
     const a = await scan([...row(), patch], undefined, undefined, { tta: 'off' });
     expect(a.tiles.map((t) => t.code)).toEqual(HAND);
     expect(a.leftOut).toHaveLength(1);
     expect(a.leftOut![0]!.code).toMatch(/^f[1-8]$/);
     expect(at(a.leftOut![0]!.box, patch)).toBe(true);
-    // the same reading from a detection scoring DROP_BELOW or more, or a flower read surely, is a flower laid aside
-    const b = await scan([...row(), { ...patch, det: DROP_BELOW + 0.02 }], undefined, undefined, { tta: 'off' });
+    // the same reading from a detection scoring handCheck.dropBelow or more, or a flower read surely, is a flower laid aside
+    const b = await scan([...row(), { ...patch, det: CONFIG.handCheck.dropBelow + 0.02 }], undefined, undefined, { tta: 'off' });
     expect(b.tiles).toHaveLength(15);
     expect(b.leftOut).toBeUndefined();
     const c = await scan([...row(), { ...patch, code: 'f3' }], undefined, undefined, { tta: 'off' });
@@ -265,7 +266,7 @@ describe('scanPhoto with stand-in models', () => {
   it('does not take a weak detection away from the edge, nor one below the edge threshold, nor any without the hand check', async () => {
     const inside: Placed = { cx: 300, cy: 280, det: 0.3, code: '5p' };
     const a = await scan([...row(HAND.slice(0, 13)), inside]);
-    const b = await scan([...row(HAND.slice(0, 13)), cut('5p', EDGE_RESCUE_THRESHOLD - 0.05)]);
+    const b = await scan([...row(HAND.slice(0, 13)), cut('5p', CONFIG.edge.rescueThreshold - 0.05)]);
     const c = await scan([...row(HAND.slice(0, 13)), cut('5p')], undefined, undefined, { handCheck: false });
     for (const r of [a, b, c]) expect(r.tiles.map((t) => t.code)).toEqual(HAND.slice(0, 13));
   });
@@ -315,12 +316,12 @@ describe('scanPhoto with stand-in models', () => {
   it('keeps a weak face-down tile that continues a row of face-down tiles once the hand is complete, and says so', async () => {
     const r = await scan([...row(), ...wall(0.45)]);
     expect(r.tiles.filter((t) => t.code === 'back')).toHaveLength(4);
-    expect(r.tiles.find((t) => at(t.box, wall(0.45)[3]!))!.score).toBeLessThan(WALL_BACK_SCORE + 0.1);
+    expect(r.tiles.find((t) => at(t.box, wall(0.45)[3]!))!.score).toBeLessThan(CONFIG.backs.wallScore + 0.1);
     expect(r.notes?.join(' ')).toMatch(/one weak face-down tile in a row of face-down tiles was kept/);
   });
 
-  it('does not keep a weak face-down tile below WALL_BACK_SCORE, one beside faces only, or any without the hand check', async () => {
-    const a = await scan([...row(), ...wall(WALL_BACK_SCORE - 0.05)]);
+  it('does not keep a weak face-down tile below CONFIG.backs.wallScore, one beside faces only, or any without the hand check', async () => {
+    const a = await scan([...row(), ...wall(CONFIG.backs.wallScore - 0.05)]);
     expect(a.tiles.filter((t) => t.code === 'back')).toHaveLength(3);
     expect(a.notes?.join(' ') ?? '').not.toMatch(/face-down/);
     // in line with the hand's faces, not with a face-down tile
@@ -337,7 +338,7 @@ describe('scanPhoto with stand-in models', () => {
     expect(a.tiles.map((t) => t.code)).toEqual(HAND);
     expect(b.tiles.map((t) => t.code)).toEqual(HAND);
     expect(large[0]).toEqual([14, 3, 96, 72]);
-    expect(plain[0]).toEqual([14, 3, CROP_H, CROP_W]);
+    expect(plain[0]).toEqual([14, 3, CONFIG.crop.height, CONFIG.crop.width]);
   });
 });
 
@@ -350,7 +351,7 @@ describe('scanPhoto: the flower reader\'s second look, turned 180 degrees as the
       outputNames: ['logits'],
       run: async (feeds: Record<string, { dims: readonly number[] }>) => {
         const n = feeds.crops!.dims[0]!;
-        expect(feeds.crops!.dims.slice(1)).toEqual([3, FLOWER_H, FLOWER_W]);
+        expect(feeds.crops!.dims.slice(1)).toEqual([3, CONFIG.crop.flowerHeight, CONFIG.crop.flowerWidth]);
         const logits = new Float32Array(n * 8);
         for (let j = 0; j < n; j++) logits.set(batches.length ? [0, 0, 12, 0, 0, 0, 0, 0] : first[j]!, j * 8);
         batches.push(n);
@@ -444,10 +445,10 @@ describe('scanPhoto: an unsure flower the view shows small, read again from the 
     inputNames: ['crops'],
     outputNames: ['logits'],
     run: async (feeds: Record<string, { dims: readonly number[]; data: Float32Array }>) => {
-      const n = feeds.crops!.dims[0]!, plane = FLOWER_H * FLOWER_W;
+      const n = feeds.crops!.dims[0]!, plane = CONFIG.crop.flowerHeight * CONFIG.crop.flowerWidth;
       const logits = new Float32Array(n * 8);
       for (let j = 0; j < n; j++) {
-        const centre = feeds.crops!.data[j * 3 * plane + (FLOWER_H >> 1) * FLOWER_W + (FLOWER_W >> 1)]!;
+        const centre = feeds.crops!.data[j * 3 * plane + (CONFIG.crop.flowerHeight >> 1) * CONFIG.crop.flowerWidth + (CONFIG.crop.flowerWidth >> 1)]!;
         logits.set(centre > 0.8 ? sharp : view, j * 8);
       }
       batches.push(n);
@@ -484,7 +485,7 @@ describe('scanPhoto: an unsure flower the view shows small, read again from the 
     expect(read.code).toBe('f7');
     expect(batches).toEqual([1, 1]);
     // one region round the flower (24x32 raster px: 96x128 in the photo), at the photo's own size
-    // (its 128-px tile is under FLOWER_DETAIL_TILE)
+    // (its 128-px tile is under flowers.detailTile)
     expect(asked).toHaveLength(1);
     const [[ax, ay, aw, ah], side] = asked[0]!;
     const [fx, fy, fw, fh] = [4 * (flower.cx - 12), 4 * (flower.cy - 16), 96, 128];
@@ -496,19 +497,19 @@ describe('scanPhoto: an unsure flower the view shows small, read again from the 
     expect((await run(sharpPhoto(4, []), F7, { flowerDetail: false })).read.code).toBe('f3');
   });
 
-  it('shrinks the region so that the flower is FLOWER_DETAIL_TILE px long', async () => {
+  it('shrinks the region so that the flower is CONFIG.flowers.detailTile px long', async () => {
     const asked: [Box, number][] = [];
     await run(sharpPhoto(12, asked), F7);
     // the flower is 384 px long in a photo 12 times the raster's size
     const [[, , aw, ah], side] = asked[0]!;
-    expect(side).toBe(Math.round((Math.max(aw, ah) * FLOWER_DETAIL_TILE) / 384));
+    expect(side).toBe(Math.round((Math.max(aw, ah) * CONFIG.flowers.detailTile) / 384));
   });
 
   it('does not decode again a photo no larger than the view, a flower the view shows large enough, or a flower read surely', async () => {
     const asked: [Box, number][] = [];
     expect((await run(sharpPhoto(1, asked), F7)).read.code).toBe('f3');
-    // 32 px in the view, 36 in the photo: under FLOWER_DETAIL_MIN_GAIN times more
-    expect(36 / 32).toBeLessThan(FLOWER_DETAIL_MIN_GAIN);
+    // 32 px in the view, 36 in the photo: under flowers.detailMinGain times more
+    expect(36 / 32).toBeLessThan(CONFIG.flowers.detailMinGain);
     expect((await run(sharpPhoto(36 / 32, asked), F7)).read.code).toBe('f3');
     expect(asked).toEqual([]);
     // read surely in the view (a reader sure of f3 everywhere): no second look
@@ -518,7 +519,7 @@ describe('scanPhoto: an unsure flower the view shows small, read again from the 
     await scanPhoto(sharpPhoto(4, asked), { detector: fakeDetector(tiles), classifier: fakeClassifier(codes), flowers: reader(sure, batches, sure), labels: TILE_CODES, bytes: 0 }, { zoom: false, tta: 'off' });
     expect(asked).toEqual([]);
     expect(batches).toEqual([1]);
-    expect(FLOWER_DETAIL_BELOW).toBeLessThan(1);
+    expect(CONFIG.flowers.detailBelow).toBeLessThan(1);
   });
 
   it('keeps the view\'s reading, and says so, when the photo cannot be decoded again', async () => {
@@ -548,7 +549,7 @@ describe('scanPhoto on a tile the photo\'s edge cuts', () => {
           const K = TILE_CODES.length, logits = new Float32Array(n! * K);
           for (let j = 0; j < n!; j++) logits[j * K + TILE_CODES.indexOf((call === 0 ? codes[j] : '9m') as never)] = 12;
           call++;
-          expect([h, w]).toEqual([CROP_H, CROP_W]);
+          expect([h, w]).toEqual([CONFIG.crop.height, CONFIG.crop.width]);
           return { logits: { data: logits, dims: [n!, K] } };
         },
       } as unknown as OrtSession;
@@ -649,7 +650,7 @@ describe('scanPhoto with a finder (a second detector for tiles lying apart)', ()
     expect(r.tiles.some((t) => at(t.box, domino))).toBe(false);
     // the hand keeps the detector's own boxes and scores
     for (const t of hand) expect(r.tiles.find((x) => at(x.box, t))!.score).toBeCloseTo(t.det, 2);
-    expect(FINDER_READ).toBeGreaterThan(1 / TILE_CODES.length);
+    expect(CONFIG.finder.read).toBeGreaterThan(1 / TILE_CODES.length);
   });
 
   it('finds nothing more without a finder, or with the finder turned off', async () => {
@@ -666,7 +667,7 @@ describe('scanPhoto with a finder (a second detector for tiles lying apart)', ()
 describe('scanPhoto: a find the classifier knows only for some flower', () => {
   // a flower of a design the classifier has never seen, laid apart: the detector scores it too low,
   // the finder finds it, and the classifier spreads it over the eight flowers ('flower?': each about
-  // 0.08, together about 0.63), so that its first guess is below FINDER_READ
+  // 0.08, together about 0.63), so that its first guess is below finder.read
   const hand = row();
   const flower: Placed = { cx: 400, cy: 300, det: 0.3, code: 'flower?' };
   const all = [...hand, flower];
@@ -701,7 +702,7 @@ describe('scanPhoto: a find the classifier knows only for some flower', () => {
     },
   }) as unknown as OrtSession;
   const scanWith = async (pTile: number | null, opts: PipelineOptions = {}) => {
-    // the finder scores the flower below VERIFY_BELOW, so that the verifier is asked about it
+    // the finder scores the flower below verify.below, so that the verifier is asked about it
     const models: Models = { detector: fakeDetector(all), classifier, finder: fakeDetector(all.map((t) => ({ ...t, det: t === flower ? 0.7 : 0.9 }))), labels: TILE_CODES, bytes: 0 };
     if (pTile !== null) models.verifier = verifier(pTile);
     const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: paint() }, originalWidth: W, originalHeight: H, notes: [] };
@@ -711,14 +712,14 @@ describe('scanPhoto: a find the classifier knows only for some flower', () => {
   const flowerTile = (r: { tiles: { code: string; box: Box }[] }) => r.tiles.find(({ box: [x, y, w, h] }) => Math.hypot(x + w / 2 - flower.cx, y + h / 2 - flower.cy) < 4);
 
   it('keeps it as a flower when the tile verifier is sure it is a tile', async () => {
-    expect(0.7).toBeLessThan(VERIFY_BELOW);
-    const r = await scanWith(Math.min(0.99, LONE_VERIFIED + 0.05));
+    expect(0.7).toBeLessThan(CONFIG.verify.below);
+    const r = await scanWith(Math.min(0.99, CONFIG.verify.loneVerified + 0.05));
     expect(flowerTile(r)?.code).toMatch(/^f[1-8]$/);
     expect(r.tiles).toHaveLength(HAND.length + 1);
   });
 
   it('leaves it out when the verifier doubts it (the cloth\'s pattern may look like a flower), or without a verifier', async () => {
-    for (const pTile of [LONE_VERIFIED - 0.2, null]) {
+    for (const pTile of [CONFIG.verify.loneVerified - 0.2, null]) {
       const r = await scanWith(pTile);
       expect(flowerTile(r)).toBeUndefined();
       expect(r.tiles.map((t) => t.code)).toEqual(HAND);
@@ -728,22 +729,22 @@ describe('scanPhoto: a find the classifier knows only for some flower', () => {
   it('does the same before the zoom pass, where it would widen the zoom region', async () => {
     const kept = await scanWith(0.99, { zoom: true });
     expect(flowerTile(kept)?.code).toMatch(/^f[1-8]$/);
-    const doubted = await scanWith(LONE_VERIFIED - 0.2, { zoom: true });
+    const doubted = await scanWith(CONFIG.verify.loneVerified - 0.2, { zoom: true });
     expect(flowerTile(doubted)).toBeUndefined();
     expect(doubted.tiles.map((t) => t.code)).toEqual(HAND);
   });
 
-  it('leaves it out when it is not of the hand\'s size (FLOWER_FIND_SCALE)', async () => {
+  it('leaves it out when it is not of the hand\'s size (CONFIG.finder.flowerScale)', async () => {
     const models: Models = { detector: fakeDetector(all), classifier, labels: TILE_CODES, bytes: 0, verifier: verifier(0.99) };
     const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: paint() }, originalWidth: W, originalHeight: H, notes: [] };
     // the finder finds it at 0.7 of the hand's tiles (24x32 px) and at 0.9
     const smaller = (k: number) => scanPhoto(photo, { ...models, finder: fakeDetector([{ ...flower, det: 0.7 }], [24 * k, 32 * k]) }, { zoom: false });
-    expect(0.7).toBeLessThan(FLOWER_FIND_SCALE);
+    expect(0.7).toBeLessThan(CONFIG.finder.flowerScale);
     expect(flowerTile(await smaller(0.7))).toBeUndefined();
     expect(flowerTile(await smaller(0.9))?.code).toMatch(/^f[1-8]$/);
   });
 
-  it('leaves it out with the option off: only a first guess of FINDER_READ counts', async () => {
+  it('leaves it out with the option off: only a first guess of CONFIG.finder.read counts', async () => {
     const r = await scanWith(0.99, { flowerFinds: false });
     expect(flowerTile(r)).toBeUndefined();
   });
@@ -761,25 +762,25 @@ describe('scanPhoto with a coarse finder (large tiles)', () => {
     return dims;
   };
 
-  it('reads the raster at FINDER_COARSE_SIZE when the sure tiles are FINDER_COARSE_FROM px long or more', async () => {
-    expect(FINDER_COARSE_SIZE).toBeLessThan(W);
-    const long = FINDER_COARSE_FROM + 4;
-    expect(await finderDims([long * 0.75, long])).toEqual([[1, 3, (FINDER_COARSE_SIZE * H) / W, FINDER_COARSE_SIZE]]);
+  it('reads the raster at CONFIG.finder.coarseSize when the sure tiles are CONFIG.finder.coarseFrom px long or more', async () => {
+    expect(CONFIG.finder.coarseSize).toBeLessThan(W);
+    const long = CONFIG.finder.coarseFrom + 4;
+    expect(await finderDims([long * 0.75, long])).toEqual([[1, 3, (CONFIG.finder.coarseSize * H) / W, CONFIG.finder.coarseSize]]);
   });
 
   it('reads it at the detector\'s size for smaller tiles, or with the coarse finder turned off', async () => {
-    const short = FINDER_COARSE_FROM - 4;
+    const short = CONFIG.finder.coarseFrom - 4;
     expect(await finderDims([short * 0.75, short])).toEqual([[1, 3, H, W]]);
-    const long = FINDER_COARSE_FROM + 4;
+    const long = CONFIG.finder.coarseFrom + 4;
     expect(await finderDims([long * 0.75, long], { finderCoarse: false })).toEqual([[1, 3, H, W]]);
   });
 
   it('judges the tiles by their median long side, and needs two of them', () => {
     const box = (l: number): Box => [0, 0, l * 0.75, l];
-    expect(coarseFinderTiles([box(FINDER_COARSE_FROM), box(FINDER_COARSE_FROM)])).toBe(true);
-    expect(coarseFinderTiles([box(FINDER_COARSE_FROM)])).toBe(false);
-    expect(coarseFinderTiles([box(FINDER_COARSE_FROM - 1), box(FINDER_COARSE_FROM - 1), box(200)])).toBe(false);
-    expect(coarseFinderTiles([box(FINDER_COARSE_FROM - 1), box(FINDER_COARSE_FROM), box(200)])).toBe(true);
+    expect(coarseFinderTiles([box(CONFIG.finder.coarseFrom), box(CONFIG.finder.coarseFrom)])).toBe(true);
+    expect(coarseFinderTiles([box(CONFIG.finder.coarseFrom)])).toBe(false);
+    expect(coarseFinderTiles([box(CONFIG.finder.coarseFrom - 1), box(CONFIG.finder.coarseFrom - 1), box(200)])).toBe(false);
+    expect(coarseFinderTiles([box(CONFIG.finder.coarseFrom - 1), box(CONFIG.finder.coarseFrom), box(200)])).toBe(true);
   });
 });
 
@@ -848,10 +849,10 @@ describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)'
     expect(r.notes?.join(' ')).toMatch(/one doubtful detection that shows no tile was left out/);
     expect(r.tiles.find((t) => at(t.box, real))?.code).toBe('9p');
     expect(r.tiles).toHaveLength(14);
-    // only the detections below VERIFY_BELOW are shown to it, each once
+    // only the detections below verify.below are shown to it, each once
     expect(new Set(seen)).toEqual(new Set([cloth, real]));
     expect(seen).toHaveLength(2);
-    expect(hand.every((t) => t.det >= VERIFY_BELOW)).toBe(true);
+    expect(hand.every((t) => t.det >= CONFIG.verify.below)).toBe(true);
   });
 
   it('keeps everything as read without a verifier, or when the verifier is not sure enough it is not a tile', async () => {
@@ -859,7 +860,7 @@ describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)'
     expect(r.tiles).toHaveLength(15);
     expect(r.leftOut).toBeUndefined();
     expect(r.tiles.find((t) => at(t.box, cloth))?.code).toBe('5z');
-    const unsure = await scanWith(true, new Map([[cloth, VERIFY_DROP + 0.05]]));
+    const unsure = await scanWith(true, new Map([[cloth, CONFIG.verify.drop + 0.05]]));
     expect(unsure.r.tiles.some((t) => at(t.box, cloth))).toBe(true);
   });
 
@@ -883,7 +884,7 @@ describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)'
   });
 
   it('keeps a lone, doubtful detection far from the hand that the verifier confirms (a flower laid apart), and leaves out one it doubts', async () => {
-    // a complete hand, and a detection in the far corner scoring below ISOLATED_BELOW
+    // a complete hand, and a detection in the far corner scoring below verify.isolatedBelow
     const lone: Placed = { cx: 480, cy: 360, det: WEAK, code: 'f6' };
     const tiles = [...row(), lone];
     const scanLone = async (p: number) => {
@@ -891,11 +892,11 @@ describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)'
       const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: paint(tiles) }, originalWidth: W, originalHeight: H, notes: [] };
       return scanPhoto(photo, models, { zoom: false });
     };
-    const kept = await scanLone((LONE_VERIFIED + 1) / 2);
+    const kept = await scanLone((CONFIG.verify.loneVerified + 1) / 2);
     expect(kept.tiles.map((t) => t.code)).toEqual([...HAND, 'f6']);
     expect(kept.leftOut).toBeUndefined();
     // a tile to the verifier, but not surely enough to outweigh the doubt: left out, and reported
-    const doubted = await scanLone((VERIFY_DROP + LONE_VERIFIED) / 2);
+    const doubted = await scanLone((CONFIG.verify.drop + CONFIG.verify.loneVerified) / 2);
     expect(doubted.tiles.map((t) => t.code)).toEqual(HAND);
     expect(doubted.leftOut?.map((t) => t.code)).toEqual(['f6']);
     expect(doubted.notes?.join(' ')).toMatch(/one doubtful detection far from the other tiles was left out/);
@@ -910,32 +911,32 @@ describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)'
       const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: paint(placed) }, originalWidth: W, originalHeight: H, notes: [] };
       return scanPhoto(photo, models, { zoom: false, turnOver: false, ...opts });
     };
-    const kept = await scanEdge((EDGE_KEEP_VERIFIED + 1) / 2);
+    const kept = await scanEdge((CONFIG.edge.keepVerified + 1) / 2);
     expect(kept.tiles.map((t) => t.code).sort()).toEqual([...HAND.slice(0, 12), '7z'].sort());
     const t = kept.tiles.find((x) => x.box[0] === 0)!;
     expect(t.code).toBe('7z');
     expect(t.score).toBeLessThan(0.45);
     expect(kept.notes?.join(' ')).toMatch(/one tile at the photo's edge, seen weakly, was kept, as the hand is not complete/);
     // the verifier doubting it, the rule off, or the hand check off: not kept, and no note
-    for (const r of [await scanEdge(EDGE_KEEP_VERIFIED - 0.1), await scanEdge(0.99, { edgeKeep: false }), await scanEdge(0.99, { handCheck: false })]) {
+    for (const r of [await scanEdge(CONFIG.edge.keepVerified - 0.1), await scanEdge(0.99, { edgeKeep: false }), await scanEdge(0.99, { handCheck: false })]) {
       expect(r.tiles.map((x) => x.code)).toEqual(HAND.slice(0, 12));
       expect(r.notes?.join(' ') ?? '').not.toMatch(/photo's edge/);
     }
     // nor read unsurely (at about 0.6, from a peak just under the threshold, so that it is an edge
     // candidate all the same), nor below the edge threshold, nor away from the edge, nor at the edge
     // but away from the hand (the cloth's pattern)
-    for (const other of [{ ...edge, det: DET_THRESHOLD - 0.05, code: '7z?' }, { ...edge, det: EDGE_RESCUE_THRESHOLD - 0.05 }, { ...edge, cx: 40 + 28 * 13 }, { ...edge, cx: 400, cy: H - 16 }]) {
+    for (const other of [{ ...edge, det: CONFIG.detect.threshold - 0.05, code: '7z?' }, { ...edge, det: CONFIG.edge.rescueThreshold - 0.05 }, { ...edge, cx: 40 + 28 * 13 }, { ...edge, cx: 400, cy: H - 16 }]) {
       const r = await scanEdge(0.99, {}, [...tiles.slice(0, 12), other]);
       expect(r.tiles.map((x) => x.code)).toEqual(HAND.slice(0, 12));
     }
   });
 
   it('does not let the hand check leave out a doubtful detection the verifier is sure of (a spare face-down tile, a flower read as a suit tile)', async () => {
-    // a complete hand, and doubtful detections apart from it, below DROP_BELOW: without the verifier
+    // a complete hand, and doubtful detections apart from it, below handCheck.dropBelow: without the verifier
     // the hand check leaves them out, as it does a square of the cloth
     for (const code of ['back', '5z']) {
       const apart: Placed = { cx: 300, cy: 280, det: DOUBTFUL, code };
-      expect(apart.det).toBeLessThan(DROP_BELOW);
+      expect(apart.det).toBeLessThan(CONFIG.handCheck.dropBelow);
       const tiles = [...row(), apart];
       const scanApart = async (p: number, opts: PipelineOptions = {}) => {
         const models: Models = { detector: fakeDetector(tiles), classifier: reader(tiles), verifier: verifier(tiles, new Map([[apart, p]]), []), labels: TILE_CODES, bytes: 0 };
@@ -944,12 +945,12 @@ describe('scanPhoto with a tile verifier (tile or not, for doubtful detections)'
         // stand-ins cannot read the photo turned half round (turnOver), where the painted levels lie elsewhere
         return scanPhoto(photo, models, { zoom: false, turnOver: false, ...opts });
       };
-      const sure = await scanApart((LONE_VERIFIED + 1) / 2);
+      const sure = await scanApart((CONFIG.verify.loneVerified + 1) / 2);
       expect(sure.tiles.map((t) => t.code).sort()).toEqual([...HAND, code].sort());
       expect(sure.tiles.some((t) => at(t.box, apart))).toBe(true);
       expect(sure.leftOut).toBeUndefined();
       // the verifier not sure enough, or the rule off: left out as before, and reported
-      for (const r of [await scanApart((VERIFY_DROP + LONE_VERIFIED) / 2), await scanApart(0.99, { verifiedStay: false })]) {
+      for (const r of [await scanApart((CONFIG.verify.drop + CONFIG.verify.loneVerified) / 2), await scanApart(0.99, { verifiedStay: false })]) {
         expect(r.tiles.map((t) => t.code)).toEqual(HAND);
         expect(r.leftOut?.map((t) => t.code)).toEqual([code]);
       }
@@ -965,10 +966,10 @@ describe('classifierCropSize', () => {
     expect(classifierCropSize(meta(['n', 3, 64, 48]))).toEqual({ w: 48, h: 64 });
   });
   it('falls back to 48x64 when the file does not say', () => {
-    expect(classifierCropSize(meta(['n', 3, 'h', 'w']))).toEqual({ w: CROP_W, h: CROP_H });
-    expect(classifierCropSize(meta(undefined))).toEqual({ w: CROP_W, h: CROP_H });
-    expect(classifierCropSize(meta(['n', 3, 96, 72], false))).toEqual({ w: CROP_W, h: CROP_H });
-    expect(classifierCropSize({} as Pick<OrtSession, 'inputMetadata'>)).toEqual({ w: CROP_W, h: CROP_H });
+    expect(classifierCropSize(meta(['n', 3, 'h', 'w']))).toEqual({ w: CONFIG.crop.width, h: CONFIG.crop.height });
+    expect(classifierCropSize(meta(undefined))).toEqual({ w: CONFIG.crop.width, h: CONFIG.crop.height });
+    expect(classifierCropSize(meta(['n', 3, 96, 72], false))).toEqual({ w: CONFIG.crop.width, h: CONFIG.crop.height });
+    expect(classifierCropSize({} as Pick<OrtSession, 'inputMetadata'>)).toEqual({ w: CONFIG.crop.width, h: CONFIG.crop.height });
   });
 });
 
@@ -982,7 +983,7 @@ const SEES_UP_TO = 100;
  * `faintFrom` tensor pixels on its long side (a tile lying apart, which the trained detector
  * scores too low at the normal scale), and smaller as a weak peak of FAINT_WEAK. */
 const FAINT = 220;
-/** A weak peak: a hint for the look for tiles apart (OUTER_HINT), below every other threshold. */
+/** A weak peak: a hint for the look for tiles apart (outer.hint), below every other threshold. */
 const FAINT_WEAK = 0.1;
 function rectangleDetector(calls: { content: number }[], faintFrom = Infinity): OrtSession {
   return {
@@ -1056,17 +1057,17 @@ describe('scanPhoto: the look for tiles apart from the hand (outerFinds)', () =>
 
   it('finds a tile apart from the hand that the normal pass misses, when the verifier sees a tile in it', async () => {
     const calls: { content: number }[] = [];
-    const r = await scanPhoto(photoOf(hand, 1000, 750, [lone]), models((LONE_VERIFIED + 1) / 2, calls), { handCheck: false });
+    const r = await scanPhoto(photoOf(hand, 1000, 750, [lone]), models((CONFIG.verify.loneVerified + 1) / 2, calls), { handCheck: false });
     expect(r.tiles).toHaveLength(15);
     expect(r.tiles.filter((t) => iou(t.box, lone) > 0.8)).toHaveLength(1);
     // normal (no zoom-out for a hand of small tiles), then the look at the raster's resolution, only
-    // in a window round the weak peak: OUTER_WINDOW tile lengths square, less than the normal pass's input
-    expect(calls[1]!.content).toBeLessThanOrEqual((OUTER_WINDOW * 54 + 1) ** 2);
+    // in a window round the weak peak: outer.window tile lengths square, less than the normal pass's input
+    expect(calls[1]!.content).toBeLessThanOrEqual((CONFIG.outer.window * 54 + 1) ** 2);
     expect(calls[1]!.content).toBeGreaterThan((2 * 54) ** 2);
     expect(calls[1]!.content).toBeLessThan(calls[0]!.content);
   });
 
-  it('reads the whole raster at OUTER_SIZE with outerWindows off, and finds the same tile', async () => {
+  it('reads the whole raster at CONFIG.outer.size with outerWindows off, and finds the same tile', async () => {
     const calls: { content: number }[] = [];
     const r = await scanPhoto(photoOf(hand, 1000, 750, [lone]), models(0.99, calls), { handCheck: false, outerWindows: false });
     expect(r.tiles.filter((t) => iou(t.box, lone) > 0.8)).toHaveLength(1);
@@ -1084,12 +1085,12 @@ describe('scanPhoto: the look for tiles apart from the hand (outerFinds)', () =>
   });
 
   it('does not add it when the verifier doubts it, with outerLook off, or when it is not of the hand\'s size', async () => {
-    const doubted = await scanPhoto(photoOf(hand, 1000, 750, [lone]), models(LONE_VERIFIED - 0.1), { handCheck: false });
+    const doubted = await scanPhoto(photoOf(hand, 1000, 750, [lone]), models(CONFIG.verify.loneVerified - 0.1), { handCheck: false });
     expect(doubted.tiles).toHaveLength(14);
     const off = await scanPhoto(photoOf(hand, 1000, 750, [lone]), models(0.99), { handCheck: false, outerLook: false });
     expect(off.tiles).toHaveLength(14);
     expect(off.tiles.some((t) => iou(t.box, lone) > 0.1)).toBe(false);
-    // a domino's half, a coin: larger or smaller than the hand's tiles by more than STRAY_SCALE
+    // a domino's half, a coin: larger or smaller than the hand's tiles by more than stray.scale
     const big: Box = [820, 560, 90, 122], small: Box = [880, 620, 16, 22];
     // (each seen at the raster's resolution only, as the lone tile)
     for (const [b, from] of [[big, 64], [small, 16]] as const) {
@@ -1106,8 +1107,8 @@ describe('scanPhoto: the look for tiles apart from the hand (outerFinds)', () =>
   });
 
   it('keeps the find in the photo\'s pixels when the zoom pass reads the full-resolution photo and does not find it again', async () => {
-    // a 1000x750 raster of a 3000x2250 photo; tiles under DETAIL_BELOW raster px, so the zoom pass
-    // decodes their region again, at DETAIL_SIDE: there the detector's input is smaller than OUTER_SIZE
+    // a 1000x750 raster of a 3000x2250 photo; tiles under detail.below raster px, so the zoom pass
+    // decodes their region again, at detail.side: there the detector's input is smaller than outer.size
     const small: Box[] = HAND.map((_, k) => [100 + 44 * k, 300, 40, 56]);
     const apart: Box = [400, 620, 40, 56];
     const photo = photoOf(small, 1000, 750, [apart]);
@@ -1150,7 +1151,7 @@ describe('scanPhoto: what the zoom pass does not find again (keepFirst)', () => 
 
   it('keeps the normal pass\'s sure tiles that the zoom pass misses, when the verifier sees tiles, in the raster\'s pixels', async () => {
     const calls: { content: number }[] = [];
-    const r = await scanPhoto(photoOf([...small, ...large]), models((LONE_VERIFIED + 1) / 2, calls), opts);
+    const r = await scanPhoto(photoOf([...small, ...large]), models((CONFIG.verify.loneVerified + 1) / 2, calls), opts);
     // the normal pass, then the zoom pass (on a smaller part of the photo)
     expect(calls).toHaveLength(2);
     expect(calls[1]!.content).toBeLessThan(calls[0]!.content);
@@ -1160,7 +1161,7 @@ describe('scanPhoto: what the zoom pass does not find again (keepFirst)', () => 
 
   it('drops them when the verifier doubts them, with keepFirst off, or when the zoom pass found no hand beside them', async () => {
     const onlySmall = (r: { tiles: { box: Box }[] }) => r.tiles.length === 4 && small.every((b) => r.tiles.some((t) => iou(t.box, b) > 0.8));
-    expect(onlySmall(await scanPhoto(photoOf([...small, ...large]), models(LONE_VERIFIED - 0.05), opts))).toBe(true);
+    expect(onlySmall(await scanPhoto(photoOf([...small, ...large]), models(CONFIG.verify.loneVerified - 0.05), opts))).toBe(true);
     expect(onlySmall(await scanPhoto(photoOf([...small, ...large]), models(0.99), { ...opts, keepFirst: false }))).toBe(true);
     // the large ones alone: the zoom pass finds nothing, and a lone find of the smaller view is not trusted
     expect((await scanPhoto(photoOf(large), models(0.99), opts)).tiles).toHaveLength(0);
@@ -1178,9 +1179,9 @@ describe('scanPhoto on close-ups (zooming out)', () => {
     const r = await scanPhoto(photoOf(boxes), { detector: rectangleDetector(calls), ...readAs(['5z', '5z', '5z']) });
     expect(r.tiles).toHaveLength(3);
     r.tiles.forEach((t, k) => expect(near(t.box, boxes[k]!)).toBe(true));
-    // the normal pass saw the whole photo and found nothing; the second saw it at ZOOM_OUT_FIT
+    // the normal pass saw the whole photo and found nothing; the second saw it at closeUp.fit
     expect(calls).toHaveLength(2);
-    expect(calls[1]!.content).toBeCloseTo(calls[0]!.content * ZOOM_OUT_FIT ** 2, -3);
+    expect(calls[1]!.content).toBeCloseTo(calls[0]!.content * CONFIG.closeUp.fit ** 2, -3);
     // without zooming out they are not found at all
     const off = await scanPhoto(photoOf(boxes), { detector: rectangleDetector([]), ...readAs(['5z', '5z', '5z']) }, { zoomOut: false });
     expect(off.tiles).toHaveLength(0);
@@ -1188,7 +1189,7 @@ describe('scanPhoto on close-ups (zooming out)', () => {
   });
 
   it('zooms out further for huge tiles', async () => {
-    // two tiles of 380x520: still 97x133 tensor px at ZOOM_OUT_FIT, found only at ZOOM_OUT_FIT_FAR
+    // two tiles of 380x520: still 97x133 tensor px at closeUp.fit, found only at closeUp.fitFar
     const boxes: Box[] = [[100, 100, 380, 520], [500, 100, 380, 520]];
     const calls: { content: number }[] = [];
     const r = await scanPhoto(photoOf(boxes), { detector: rectangleDetector(calls), ...readAs(['1p', '2p']) });
@@ -1204,15 +1205,15 @@ describe('scanPhoto on close-ups (zooming out)', () => {
     expect(r.tiles).toHaveLength(0);
     expect(r.reason).toMatch(/no tiles/);
     expect(calls).toHaveLength(4);
-    // the fine search sees the photo at FINE_SIZE: 1000 px across become 1000 * FINE_SIZE / 1000 tensor px
+    // the fine search sees the photo at fine.size: 1000 px across become 1000 * fine.size / 1000 tensor px
     expect(calls[3]!.content).toBeGreaterThan(3 * calls[0]!.content);
   });
 
   it('keeps the normal pass for a hand of ordinary tiles', async () => {
-    // 14 tiles of 90x120 in two rows (over ZOOM_OUT_SKIP_BELOW of the long side, so the shrunk view
+    // 14 tiles of 90x120 in two rows (over closeUp.skipBelow of the long side, so the shrunk view
     // is searched too): found by both passes, small in the shrunk one, so the first pass counts
     const boxes: Box[] = HAND.map((_, k) => [40 + 96 * (k % 7), k < 7 ? 150 : 400, 90, 120]);
-    expect(120 / 1000).toBeGreaterThanOrEqual(ZOOM_OUT_SKIP_BELOW);
+    expect(120 / 1000).toBeGreaterThanOrEqual(CONFIG.closeUp.skipBelow);
     const calls: { content: number }[] = [];
     const r = await scanPhoto(photoOf(boxes), { detector: rectangleDetector(calls), ...readAs(HAND) }, { zoom: false });
     expect(r.tiles.map((t) => t.code)).toEqual(HAND);
@@ -1223,15 +1224,15 @@ describe('scanPhoto on close-ups (zooming out)', () => {
   });
 
   it('does not search the shrunk photo when the normal pass found a hand of small tiles (closeUpPossible)', async () => {
-    // 14 tiles of 60x80: 0.08 of the long side, under ZOOM_OUT_SKIP_BELOW
+    // 14 tiles of 60x80: 0.08 of the long side, under closeUp.skipBelow
     const boxes: Box[] = HAND.map((_, k) => [40 + 66 * k, 300, 60, 80]);
     const calls: { content: number }[] = [];
     const r = await scanPhoto(photoOf(boxes), { detector: rectangleDetector(calls), ...readAs(HAND) }, { zoom: false });
     expect(calls).toHaveLength(1);
     expect(r.tiles.map((t) => t.code)).toEqual(HAND);
-    // three such tiles (under ZOOM_OUT_SKIP_COUNT) may be parts of a close-up: the shrunk photo is searched
+    // three such tiles (under closeUp.skipCount) may be parts of a close-up: the shrunk photo is searched
     const few: { content: number }[] = [];
-    await scanPhoto(photoOf(boxes.slice(0, ZOOM_OUT_SKIP_COUNT - 1)), { detector: rectangleDetector(few), ...readAs(HAND.slice(0, 3)) }, { zoom: false, fine: false });
+    await scanPhoto(photoOf(boxes.slice(0, CONFIG.closeUp.skipCount - 1)), { detector: rectangleDetector(few), ...readAs(HAND.slice(0, 3)) }, { zoom: false, fine: false });
     expect(few).toHaveLength(2);
     expect(few[1]!.content).toBeLessThan(few[0]!.content);
   });
@@ -1241,7 +1242,7 @@ describe('scanPhoto on hands shot from far off (fine search, full-resolution det
   const readAs = (codes: string[]) => ({ classifier: fakeClassifier(codes), labels: TILE_CODES, bytes: 0 });
   const near = (a: Box, b: Box) => iou(a, b) > 0.8;
 
-  it('searches the photo at FINE_SIZE when the first pass finds too few tiles, then zooms in', async () => {
+  it('searches the photo at CONFIG.fine.size when the first pass finds too few tiles, then zooms in', async () => {
     // 14 tiles of 9x12 raster px: 4.6x6.1 tensor px at the normal scale, under what the detector sees
     const boxes: Box[] = HAND.map((_, k) => [300 + 12 * k, 400, 9, 12]);
     const calls: { content: number }[] = [];
@@ -1256,12 +1257,12 @@ describe('scanPhoto on hands shot from far off (fine search, full-resolution det
   });
 
   it('takes the fine search after an empty first pass only when it finds most of a hand', async () => {
-    // FINE_MIN_TILES - 1 tiny tile-like spots on an empty table are not a hand; FINE_MIN_TILES are
+    // fine.minTiles - 1 tiny tile-like spots on an empty table are not a hand; fine.minTiles are
     const spots = (n: number): Box[] => Array.from({ length: n }, (_, k) => [200 + 40 * k, 500, 9, 12]);
-    const few = await scanPhoto(photoOf(spots(FINE_MIN_TILES - 1)), { detector: rectangleDetector([]), ...readAs(HAND) });
+    const few = await scanPhoto(photoOf(spots(CONFIG.fine.minTiles - 1)), { detector: rectangleDetector([]), ...readAs(HAND) });
     expect(few.tiles).toHaveLength(0);
-    const enough = await scanPhoto(photoOf(spots(FINE_MIN_TILES)), { detector: rectangleDetector([]), ...readAs(HAND) }, { handCheck: false });
-    expect(enough.tiles).toHaveLength(FINE_MIN_TILES);
+    const enough = await scanPhoto(photoOf(spots(CONFIG.fine.minTiles)), { detector: rectangleDetector([]), ...readAs(HAND) }, { handCheck: false });
+    expect(enough.tiles).toHaveLength(CONFIG.fine.minTiles);
   });
 
   it('does not search again when the first pass finds tiles of an ordinary size', async () => {
@@ -1348,8 +1349,8 @@ describe('scanPhoto on hands shot from far off (fine search, full-resolution det
     it('finds the whole hand there, from the photo decoded again', async () => {
       const hand = handOf(14);
       // fewer sure finds than a hand, so that the fine search alone is not taken
-      expect(3 + spots.length).toBeLessThan(FINE_MIN_TILES);
-      expect(FINE_GROUP_MIN).toBeLessThanOrEqual(3);
+      expect(3 + spots.length).toBeLessThan(CONFIG.fine.minTiles);
+      expect(CONFIG.fine.groupMin).toBeLessThanOrEqual(3);
       const asked: Box[] = [];
       const r = await scanPhoto(photoWith(hand, asked), models, { handCheck: false });
       expect(r.tiles.map((t) => t.code)).toEqual(HAND.map(() => '1p'));
@@ -1364,16 +1365,16 @@ describe('scanPhoto on hands shot from far off (fine search, full-resolution det
     });
 
     it('takes nothing from it when it is not most of a hand', async () => {
-      const r = await scanPhoto(photoWith(handOf(FINE_MIN_TILES - 1), []), models, { handCheck: false });
+      const r = await scanPhoto(photoWith(handOf(CONFIG.fine.minTiles - 1), []), models, { handCheck: false });
       expect(r.tiles).toHaveLength(0);
       expect(r.reason).toBe('no tiles found in the photo');
     });
   });
 
   it('with fineSkipAt, skips the fine search when the first pass found enough small tiles for the full-resolution zoom', async () => {
-    // 14 tiles of 20x28 raster px: seen by the normal pass, but small enough (under FINE_BELOW) to ask for the fine search
+    // 14 tiles of 20x28 raster px: seen by the normal pass, but small enough (under fine.below) to ask for the fine search
     const boxes: Box[] = HAND.map((_, k) => [300 + 26 * k, 400, 20, 28]);
-    expect(28 / 1000).toBeLessThan(FINE_BELOW);
+    expect(28 / 1000).toBeLessThan(CONFIG.fine.below);
     const skipAt = 14;
     const models = (calls: { content: number }[]) => ({ detector: rectangleDetector(calls), classifier: pipReader, labels: TILE_CODES, bytes: 0 });
     const calls: { content: number }[] = [];
@@ -1381,8 +1382,8 @@ describe('scanPhoto on hands shot from far off (fine search, full-resolution det
     // normal, zoomed in on the region decoded again: no fine search (and no zoom-out for small tiles)
     expect(calls).toHaveLength(2);
     expect(r.tiles.map((t) => t.code)).toEqual(HAND.map(() => '1p'));
-    // by default (FINE_SKIP_AT: never) the fine search runs, with the same tiles in the end
-    expect(FINE_SKIP_AT).toBe(0);
+    // by default (fine.skipAt: never) the fine search runs, with the same tiles in the end
+    expect(CONFIG.fine.skipAt).toBe(0);
     const full: { content: number }[] = [];
     const withFine = await scanPhoto(farPhoto(boxes, []), models(full), { handCheck: false });
     expect(full).toHaveLength(3);
@@ -1415,10 +1416,10 @@ describe('scanPhoto on hands shot from far off (fine search, full-resolution det
     expect(detailRegion(far, img, region, small)).toEqual([300, 300, 900, 600]);
     expect(detailRegion(far, img, region, big)).toBeNull();
     expect(detailRegion({ ...far, detail: undefined }, img, region, small)).toBeNull();
-    // a photo no larger than the raster, or a region already at DETAIL_SIDE, gains nothing
+    // a photo no larger than the raster, or a region already at detail.side, gains nothing
     expect(detailRegion({ ...far, originalWidth: 1000, originalHeight: 750 }, img, region, small)).toBeNull();
     expect(detailRegion(far, img, [0, 0, 1000, 750], small)).toBeNull();
-    expect(DETAIL_SIDE / 1000).toBeLessThan(DETAIL_MIN_GAIN);
+    expect(CONFIG.detail.side / 1000).toBeLessThan(CONFIG.detail.minGain);
   });
 });
 
@@ -1472,8 +1473,8 @@ describe('a photo whose tiles lie sideways (taken from the side of the table)', 
     expect(off.notes?.join(' ') ?? '').not.toMatch(/turned a quarter/);
     expect(off.turned).toBeUndefined();
     expect(off.tiles.every((t) => t.sideways)).toBe(true);
-    expect(TURN_MIN_TILES).toBeGreaterThanOrEqual(3);
-    expect(TURN_SHARE).toBeGreaterThanOrEqual(0.5);
+    expect(CONFIG.turn.minTiles).toBeGreaterThanOrEqual(3);
+    expect(CONFIG.turn.share).toBeGreaterThanOrEqual(0.5);
   });
 
   it('turns boxes back: a box found in the raster turned either way is the box in the photo', () => {
@@ -1542,14 +1543,14 @@ describe('a photo of a hand upside down (taken from across the table)', () => {
     const rc = await complete.result;
     expect(rc.tiles).toHaveLength(14);
     expect(complete.ways.every((w) => w === 'upright')).toBe(true);
-    const few = OVER_MIN_TILES - 1 + missedUpright;
+    const few = CONFIG.turn.overMinTiles - 1 + missedUpright;
     const small = scanOver(HAND.slice(0, few));
     await small.result;
     expect(small.ways.every((w) => w === 'upright')).toBe(true);
     const off = scanOver(HAND, { turnOver: false });
     expect((await off.result).tiles).toHaveLength(HAND.length - missedUpright);
     expect(off.ways.every((w) => w === 'upright')).toBe(true);
-    expect(OVER_MAX_TILES).toBeGreaterThanOrEqual(26);
+    expect(CONFIG.turn.overMaxTiles).toBeGreaterThanOrEqual(26);
   });
 
   it('turns boxes back: a box found in the raster turned half round is the box in the photo', () => {

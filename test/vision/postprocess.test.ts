@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boxGap, claimedTiles, COVERED_DUPLICATE, coveredShare, straddles, STRADDLE_EACH, boxToOriginal, boxToRaster, decodeDetections, MAX_DETECTIONS, flowerMass, iou, isolatedUnsure, loneBacks, nms, softmax, strayDetections, topK, withFlowerReading, zoomRegion, ZOOM_MAX_GAIN, ZOOM_MIN_GAIN, closeUpFit, farViewTaken, medianLongSide, medianTileSide, ZOOM_OUT_FAR, ZOOM_OUT_FIT, ZOOM_OUT_FIT_FAR, ZOOM_OUT_SAME, ZOOM_OUT_TAKE, retakeAdvice, RETAKE_MIN_UNSURE, RETAKE_SHARE, besideHand, BESIDE_NEAR, BESIDE_OVERLAP, BESIDE_SCALE, rowOfBacks, BACKS_NEAR, BACKS_ROW_OVERLAP, mergeFinds, addedFinds, FINDER_SAME_IOU, outerWindows, OUTER_WINDOW, closeUpPossible, ZOOM_OUT_SKIP_BELOW, ZOOM_OUT_SKIP_COUNT, oneTileBoxes, largestGroup, ONE_TILE_FILLS, ONE_TILE_INSET, ONE_TILE_MIN, ONE_TILE_PART_AREA, ONE_TILE_PART_INSIDE } from '../../src/vision/postprocess.ts';
+import { CONFIG } from '../../src/vision/config.ts';
+import { besideHand, claimedTiles, coveredShare, isolatedUnsure, loneBacks, rowOfBacks, straddles, strayDetections } from '../../src/vision/doubtful.ts';
+import { boxGap, boxToOriginal, boxToRaster, decodeDetections, flowerMass, iou, medianLongSide, nms, retakeAdvice, softmax, topK, withFlowerReading } from '../../src/vision/postprocess.ts';
+import { addedFinds, closeUpFit, closeUpPossible, farViewTaken, largestGroup, medianTileSide, mergeFinds, oneTileBoxes, outerWindows, zoomRegion } from '../../src/vision/regions.ts';
 import { CHECK_BELOW, TILE_CODES } from '../../src/vision/types.ts';
 import { cropRaster, letterbox } from '../../src/vision/preprocess.ts';
 import type { Box } from '../../src/vision/types.ts';
@@ -44,7 +47,7 @@ describe('decodeDetections', () => {
     expect(d[1].sideways).toBe(true);
   });
 
-  it('keeps every tile of a whole set laid out in one photo (144), up to MAX_DETECTIONS', () => {
+  it('keeps every tile of a whole set laid out in one photo (144), up to CONFIG.detect.maxDetections', () => {
     // one peak every other cell of a 26x26 grid: 169 tiles
     const gh = 26, gw = 26, plane = gh * gw;
     const hm = new Float32Array(2 * plane);
@@ -54,7 +57,7 @@ describe('decodeDetections', () => {
     expect(n).toBe(169);
     expect(decodeDetections(hm, box, gh, gw, { threshold: 0.5 })).toHaveLength(169);
     expect(decodeDetections(hm, box, gh, gw, { threshold: 0.5, maxDetections: 20 })).toHaveLength(20);
-    expect(MAX_DETECTIONS).toBeGreaterThanOrEqual(144);
+    expect(CONFIG.detect.maxDetections).toBeGreaterThanOrEqual(144);
   });
 });
 
@@ -87,8 +90,8 @@ describe('zoomRegion (second detector pass on the part of the photo holding the 
     expect(x + w).toBeGreaterThanOrEqual(680 + 28);
     expect(y).toBeLessThanOrEqual(360 - 28);
     expect(y + h).toBeGreaterThanOrEqual(388 + 28);
-    // zoom capped at ZOOM_MAX_GAIN: the region's long side is at least 1000 / 3
-    expect(Math.max(w, h)).toBeGreaterThanOrEqual(Math.floor(1000 / ZOOM_MAX_GAIN));
+    // zoom capped at zoom.maxGain: the region's long side is at least 1000 / 3
+    expect(Math.max(w, h)).toBeGreaterThanOrEqual(Math.floor(1000 / CONFIG.zoom.maxGain));
     expect(x).toBeGreaterThanOrEqual(0);
     expect(x + w).toBeLessThanOrEqual(1000);
   });
@@ -100,16 +103,16 @@ describe('zoomRegion (second detector pass on the part of the photo holding the 
     expect(zoomRegion([], 1000, 750)).toBeNull();
   });
 
-  it('needs a gain of at least ZOOM_MIN_GAIN', () => {
+  it('needs a gain of at least CONFIG.zoom.minGain', () => {
     // tiles spanning 70 % of the width (with margin about 80 %): gain 1.25 < 1.3
     const boxes: Box[] = Array.from({ length: 10 }, (_, i) => [150 + i * 70, 300, 70, 40]);
-    expect(1000 / (700 + 2 * 70)).toBeLessThan(ZOOM_MIN_GAIN);
+    expect(1000 / (700 + 2 * 70)).toBeLessThan(CONFIG.zoom.minGain);
     expect(zoomRegion(boxes, 1000, 750)).toBeNull();
   });
 });
 
 describe('closeUpFit (close-ups: tiles larger than the detector was trained on)', () => {
-  // boxes as found on the photo shrunk to ZOOM_OUT_FIT, in raster pixels of a 1000x750 raster
+  // boxes as found on the photo shrunk to closeUp.fit, in raster pixels of a 1000x750 raster
   const row = (n: number, w: number, h: number): Box[] => Array.from({ length: n }, (_, i) => [10 + i * w, 100, w, h]);
 
   it('measures the median tile against the photo\'s long side', () => {
@@ -124,26 +127,26 @@ describe('closeUpFit (close-ups: tiles larger than the detector was trained on)'
     expect(closeUpFit(hand, hand, 1000, 750)).toBeNull();
     expect(closeUpFit(row(14, 40, 54), row(14, 40, 54), 1000, 750)).toBeNull();
     // just under the threshold, and just over it (the normal pass found nothing)
-    const h = ZOOM_OUT_TAKE * 1000;
+    const h = CONFIG.closeUp.take * 1000;
     expect(closeUpFit(row(3, 100, h - 1), [], 1000, 750)).toBeNull();
-    expect(closeUpFit(row(3, 100, h + 1), [], 1000, 750)).toBe(ZOOM_OUT_FIT);
+    expect(closeUpFit(row(3, 100, h + 1), [], 1000, 750)).toBe(CONFIG.closeUp.fit);
   });
 
   it('takes the zoomed-out view when the normal pass missed the large tiles or found parts of them', () => {
     const big = row(4, 200, 270);
-    expect(closeUpFit(big, [], 1000, 750)).toBe(ZOOM_OUT_FIT);
+    expect(closeUpFit(big, [], 1000, 750)).toBe(CONFIG.closeUp.fit);
     // the normal pass found a piece inside each of two tiles
     const parts: Box[] = [[60, 150, 60, 60], [260, 200, 60, 60]];
-    expect(closeUpFit(big, parts, 1000, 750)).toBe(ZOOM_OUT_FIT);
+    expect(closeUpFit(big, parts, 1000, 750)).toBe(CONFIG.closeUp.fit);
     // the normal pass found all four, but its boxes fall short of them (the detector's largest)
     const short: Box[] = big.map(([x, y, w, h]) => [x + 0.05 * w, y + 0.05 * h, 0.82 * w, 0.82 * h]);
     expect(short.every((b, k) => iou(b, big[k]!) >= 0.5)).toBe(true);
-    expect(medianTileSide(short, 1000, 750)).toBeLessThan(ZOOM_OUT_SAME * medianTileSide(big, 1000, 750));
-    expect(closeUpFit(big, short, 1000, 750)).toBe(ZOOM_OUT_FIT);
+    expect(medianTileSide(short, 1000, 750)).toBeLessThan(CONFIG.closeUp.same * medianTileSide(big, 1000, 750));
+    expect(closeUpFit(big, short, 1000, 750)).toBe(CONFIG.closeUp.fit);
     // huge tiles: zoom out further
-    expect(closeUpFit(row(2, 330, 450), [], 1000, 750)).toBe(ZOOM_OUT_FIT_FAR);
+    expect(closeUpFit(row(2, 330, 450), [], 1000, 750)).toBe(CONFIG.closeUp.fitFar);
     // a lone huge tile (portrait photo: measured against the long side)
-    expect(closeUpFit([[50, 100, 400, 560]], [], 750, 1000)).toBe(ZOOM_OUT_FIT_FAR);
+    expect(closeUpFit([[50, 100, 400, 560]], [], 750, 1000)).toBe(CONFIG.closeUp.fitFar);
   });
 
   it('keeps the normal pass when it found the large tiles itself, or a hand elsewhere', () => {
@@ -152,12 +155,12 @@ describe('closeUpFit (close-ups: tiles larger than the detector was trained on)'
     const again: Box[] = big.slice(0, 3).map(([x, y, w, h]) => [x + 8, y + 6, w - 10, h - 8]);
     expect(closeUpFit(big, again, 1000, 750)).toBeNull();
     // two of four found again is not enough
-    expect(closeUpFit(big, again.slice(0, 2), 1000, 750)).toBe(ZOOM_OUT_FIT);
+    expect(closeUpFit(big, again.slice(0, 2), 1000, 750)).toBe(CONFIG.closeUp.fit);
     // one large false box from the shrunk photo against a hand of 14 small tiles lying elsewhere
     const hand: Box[] = Array.from({ length: 14 }, (_, i) => [100 + i * 50, 600, 48, 64]);
     expect(closeUpFit([[300, 50, 250, 330]], hand, 1000, 750)).toBeNull();
     // but a few stray finds outside the large tiles (the table, cut-off neighbours) do not count
-    expect(closeUpFit(big, [[900, 600, 50, 60], [950, 680, 40, 50], [60, 150, 60, 60]], 1000, 750)).toBe(ZOOM_OUT_FIT);
+    expect(closeUpFit(big, [[900, 600, 50, 60], [950, 680, 40, 50], [60, 150, 60, 60]], 1000, 750)).toBe(CONFIG.closeUp.fit);
     expect(closeUpFit(big, hand.slice(0, 5), 1000, 750)).toBeNull();
   });
 
@@ -177,10 +180,10 @@ describe('closeUpFit (close-ups: tiles larger than the detector was trained on)'
   it('looks further out when neither pass found anything', () => {
     // the tiles may be larger still (the caller then takes what the far pass finds only if it is
     // that large)
-    expect(closeUpFit([], [], 1000, 750)).toBe(ZOOM_OUT_FIT_FAR);
+    expect(closeUpFit([], [], 1000, 750)).toBe(CONFIG.closeUp.fitFar);
     expect(closeUpFit([], row(14, 40, 54), 1000, 750)).toBeNull();
-    expect(ZOOM_OUT_FIT_FAR).toBeLessThan(ZOOM_OUT_FIT);
-    expect(ZOOM_OUT_FAR).toBeGreaterThan(ZOOM_OUT_TAKE);
+    expect(CONFIG.closeUp.fitFar).toBeLessThan(CONFIG.closeUp.fit);
+    expect(CONFIG.closeUp.far).toBeGreaterThan(CONFIG.closeUp.take);
   });
 });
 
@@ -228,8 +231,8 @@ describe('coveredShare (a doubtful box straddling two tiles found already)', () 
   });
   it('sets a box between two neighbours apart, not a tile beside them', () => {
     const a: Box = [100, 100, 60, 80], b: Box = [158, 100, 60, 80];
-    expect(coveredShare([125, 100, 60, 80], [a, b])).toBeGreaterThanOrEqual(COVERED_DUPLICATE);
-    expect(coveredShare([216, 100, 60, 80], [a, b])).toBeLessThan(COVERED_DUPLICATE);
+    expect(coveredShare([125, 100, 60, 80], [a, b])).toBeGreaterThanOrEqual(CONFIG.verify.coveredDuplicate);
+    expect(coveredShare([216, 100, 60, 80], [a, b])).toBeLessThan(CONFIG.verify.coveredDuplicate);
   });
   it('straddles: a box across two tiles, not one in a row of overlapping boxes', () => {
     const a: Box = [100, 100, 60, 80], b: Box = [158, 100, 60, 80];
@@ -239,7 +242,7 @@ describe('coveredShare (a doubtful box straddling two tiles found already)', () 
     // far-holdout 097: a true tile 0.87 covered by its row's boxes, 0.53 by one and 0.19 by two others
     const t: Box = [400, 385, 71, 83];
     const row: Box[] = [[428, 437, 77, 82], [365, 390, 75, 77], [447, 357, 61, 79]];
-    expect(coveredShare(t, row)).toBeGreaterThanOrEqual(COVERED_DUPLICATE);
+    expect(coveredShare(t, row)).toBeGreaterThanOrEqual(CONFIG.verify.coveredDuplicate);
     expect(straddles(t, row)).toBe(false);
     // grid-holdout 004: a true face-down tile in a grid shot at an angle, covered whole by six boxes
     const g: Box = [420, 409, 95, 117];
@@ -249,8 +252,8 @@ describe('coveredShare (a doubtful box straddling two tiles found already)', () 
     // biggrid-holdout 019: a true 5s whose box the detector shifted onto its neighbour
     const shifted: Box = [416, 175, 57, 72];
     const around: Box[] = [[408, 230, 56, 73], [399, 108, 56, 77], [368, 221, 54, 76], [438, 116, 60, 79], [455, 183, 55, 74], [449, 240, 55, 71], [369, 159, 56, 75], [401, 170, 51, 71]];
-    expect(coveredShare(shifted, [around[7]!, around[4]!])).toBeGreaterThanOrEqual(COVERED_DUPLICATE);
-    expect(coveredShare(shifted, [around[4]!])).toBeLessThan(STRADDLE_EACH);
+    expect(coveredShare(shifted, [around[7]!, around[4]!])).toBeGreaterThanOrEqual(CONFIG.verify.coveredDuplicate);
+    expect(coveredShare(shifted, [around[4]!])).toBeLessThan(CONFIG.verify.straddleEach);
     expect(straddles(shifted, around)).toBe(false);
     // val-holdout 039: a false find across a 3p and a 4p
     expect(straddles([315, 351, 66, 66], [[277, 356, 68, 78], [345, 336, 67, 72]])).toBe(true);
@@ -369,10 +372,10 @@ describe('loneBacks', () => {
   });
   it('takes a back only in its own row as beside it: near it in the row below, each is lone (two squares of a checked cloth in the gaps of two rows)', () => {
     // a back in the upper row's gap and one in the lower row's, 45 px down and 20 across: within
-    // BACKS_NEAR long sides, but their heights overlap by a quarter of a tile
+    // backs.near long sides, but their heights overlap by a quarter of a tile
     const rows: [number, number, number, number][] = [[0, 0, 40, 60], [20, 45, 40, 60], [60, 0, 40, 60]];
-    expect(Math.hypot(20, 45)).toBeLessThan(BACKS_NEAR * 60);
-    expect(15 / 60).toBeLessThan(BACKS_ROW_OVERLAP);
+    expect(Math.hypot(20, 45)).toBeLessThan(CONFIG.backs.near * 60);
+    expect(15 / 60).toBeLessThan(CONFIG.backs.rowOverlap);
     expect(loneBacks(rows, [true, true, false])).toEqual([true, true, false]);
     // side by side in a row turned 30 degrees (the next one 21 px lower): not lone
     const turned: [number, number, number, number][] = [[0, 0, 40, 60], [36, 21, 40, 60]];
@@ -390,18 +393,18 @@ describe('besideHand (weak peaks in line with the hand, for the hand check)', ()
   it('takes a sideways tile of the hand\'s size (long side counts, not orientation)', () => {
     expect(besideHand([[254, 10, 60, 40]], sure)).toEqual([true]);
   });
-  it('refuses a peak farther than BESIDE_NEAR long sides from every sure centre', () => {
-    const gap = BESIDE_NEAR * 60; // centre distance from the last tile (centre x = 230)
+  it('refuses a peak farther than CONFIG.beside.near long sides from every sure centre', () => {
+    const gap = CONFIG.beside.near * 60; // centre distance from the last tile (centre x = 230)
     expect(besideHand([[230 + gap - 20 - 1, 0, 40, 60]], sure)).toEqual([true]);
     expect(besideHand([[230 + gap - 20 + 1, 0, 40, 60]], sure)).toEqual([false]);
     expect(besideHand([[100, 300, 40, 60]], sure)).toEqual([false]);
   });
   it('refuses a peak much larger or smaller than the hand\'s tiles (a box round two tiles, a pip)', () => {
-    const big = 60 * BESIDE_SCALE + 2, small = 60 / BESIDE_SCALE - 2;
+    const big = 60 * CONFIG.beside.scale + 2, small = 60 / CONFIG.beside.scale - 2;
     expect(besideHand([[252, 0, big * 0.66, big], [252, 0, small * 0.66, small]], sure)).toEqual([false, false]);
   });
   it('refuses a peak that covers a sure tile (a second peak on the same tile)', () => {
-    expect(iou([10, 0, 40, 60], sure[0]!)).toBeGreaterThan(BESIDE_OVERLAP);
+    expect(iou([10, 0, 40, 60], sure[0]!)).toBeGreaterThan(CONFIG.beside.overlap);
     expect(besideHand([[10, 0, 40, 60]], sure)).toEqual([false]);
   });
   it('takes nothing when there is no sure tile', () => {
@@ -428,15 +431,15 @@ describe('retakeAdvice (so many uncertain tiles that the photo is better taken a
   const hand = (nUnsure: number, n: number) => Array.from({ length: n }, (_, i) => (i < nUnsure ? unsure : sure));
 
   it('suggests a retake from the share and count of tiles marked "please check"', () => {
-    const need = Math.max(RETAKE_MIN_UNSURE, Math.ceil(RETAKE_SHARE * 14));
+    const need = Math.max(CONFIG.review.retakeMinUnsure, Math.ceil(CONFIG.review.retakeShare * 14));
     expect(retakeAdvice(hand(need, 14))).toEqual({ unsure: need, of: 14 });
     expect(retakeAdvice(hand(need - 1, 14))).toBeNull();
     expect(retakeAdvice(hand(14, 14))).toEqual({ unsure: 14, of: 14 });
   });
 
   it('needs a minimum count, so that a short scan with a few doubts is not sent back', () => {
-    expect(retakeAdvice(hand(RETAKE_MIN_UNSURE - 1, RETAKE_MIN_UNSURE - 1))).toBeNull();
-    expect(retakeAdvice(hand(RETAKE_MIN_UNSURE, RETAKE_MIN_UNSURE))).toEqual({ unsure: RETAKE_MIN_UNSURE, of: RETAKE_MIN_UNSURE });
+    expect(retakeAdvice(hand(CONFIG.review.retakeMinUnsure - 1, CONFIG.review.retakeMinUnsure - 1))).toBeNull();
+    expect(retakeAdvice(hand(CONFIG.review.retakeMinUnsure, CONFIG.review.retakeMinUnsure))).toEqual({ unsure: CONFIG.review.retakeMinUnsure, of: CONFIG.review.retakeMinUnsure });
   });
 
   it('counts a score of exactly CHECK_BELOW as sure, and tiles the player set or confirmed (no score) as sure', () => {
@@ -469,9 +472,9 @@ describe('mergeFinds (the finder adds what the detector missed)', () => {
   });
 
   it('ignores weak finds, and a find whose centre lies in a confident box even at a small IoU', () => {
-    // a find twice the tile's size, centred on the first tile: IoU below FINDER_SAME_IOU
+    // a find twice the tile's size, centred on the first tile: IoU below finder.sameIou
     const big: Box = [85, 80, 60, 80];
-    expect(iou(big, hand[0]!.box)).toBeLessThan(FINDER_SAME_IOU);
+    expect(iou(big, hand[0]!.box)).toBeLessThan(CONFIG.finder.sameIou);
     expect(mergeFinds(hand, [d([300, 220, 30, 40], 0.45), d(big, 0.9)], 0.5)).toEqual(hand);
   });
 
@@ -488,9 +491,9 @@ describe('mergeFinds (the finder adds what the detector missed)', () => {
 
 describe('outerWindows: where the look for tiles apart reads again', () => {
   const sure: Box[] = [[100, 100, 40, 54], [144, 100, 40, 54], [188, 100, 40, 54]];
-  it('puts an OUTER_WINDOW-tile square round a weak peak no sure tile covers, inside the raster', () => {
+  it('puts an CONFIG.outer.window-tile square round a weak peak no sure tile covers, inside the raster', () => {
     const w = outerWindows([[600, 400, 30, 40]], sure, 54, 1000, 750);
-    const half = (OUTER_WINDOW * 54) / 2;
+    const half = (CONFIG.outer.window * 54) / 2;
     expect(w).toEqual([[615 - half, 420 - half, 2 * half, 2 * half]]);
     // cut by the raster's edge
     expect(outerWindows([[960, 700, 30, 40]], sure, 54, 1000, 750)).toEqual([[975 - half, 720 - half, 1000 - (975 - half), 750 - (720 - half)]]);
@@ -502,7 +505,7 @@ describe('outerWindows: where the look for tiles apart reads again', () => {
   it('merges overlapping windows into the box round them, again until none overlap', () => {
     const w = outerWindows([[600, 400, 30, 40], [700, 400, 30, 40], [300, 600, 30, 40]], sure, 54, 1000, 750)!;
     expect(w).toHaveLength(2);
-    const half = (OUTER_WINDOW * 54) / 2;
+    const half = (CONFIG.outer.window * 54) / 2;
     expect(w).toContainEqual([615 - half, 420 - half, 100 + 2 * half, 2 * half]);
     // a chain: a and c overlap only through b's window, and b comes last
     const chain = outerWindows([[100, 500, 30, 40], [700, 500, 30, 40], [400, 500, 30, 40]], sure, 54, 1000, 750, 6)!;
@@ -512,19 +515,19 @@ describe('outerWindows: where the look for tiles apart reads again', () => {
     const many: Box[] = [];
     for (let x = 50; x < 1000; x += 150) for (let y = 250; y < 750; y += 150) many.push([x, y, 30, 40]);
     expect(outerWindows(many, sure, 54, 1000, 750)).toBeNull();
-    expect(outerWindows([[600, 400, 30, 40]], sure, 54, 1000, 750, OUTER_WINDOW, 0.01)).toBeNull();
+    expect(outerWindows([[600, 400, 30, 40]], sure, 54, 1000, 750, CONFIG.outer.window, 0.01)).toBeNull();
   });
 });
 
 describe('closeUpPossible: whether the zoom-out pass is worth running', () => {
   const row = (n: number, side: number): Box[] => Array.from({ length: n }, (_, k) => [10 + k * side, 100, side * 0.75, side]);
-  it('is false for a hand of small tiles: at least ZOOM_OUT_SKIP_COUNT, median under ZOOM_OUT_SKIP_BELOW of the long side', () => {
-    expect(closeUpPossible(row(ZOOM_OUT_SKIP_COUNT, 80), 1000, 750)).toBe(false);
+  it('is false for a hand of small tiles: at least CONFIG.closeUp.skipCount, median under CONFIG.closeUp.skipBelow of the long side', () => {
+    expect(closeUpPossible(row(CONFIG.closeUp.skipCount, 80), 1000, 750)).toBe(false);
     expect(closeUpPossible(row(14, 45), 512, 384)).toBe(false);
   });
   it('is true with fewer tiles, larger ones, or none', () => {
-    expect(closeUpPossible(row(ZOOM_OUT_SKIP_COUNT - 1, 80), 1000, 750)).toBe(true);
-    expect(closeUpPossible(row(8, ZOOM_OUT_SKIP_BELOW * 1000), 1000, 750)).toBe(true);
+    expect(closeUpPossible(row(CONFIG.closeUp.skipCount - 1, 80), 1000, 750)).toBe(true);
+    expect(closeUpPossible(row(8, CONFIG.closeUp.skipBelow * 1000), 1000, 750)).toBe(true);
     expect(closeUpPossible([], 1000, 750)).toBe(true);
   });
 });
@@ -543,7 +546,7 @@ describe('oneTileBoxes (a picture of one tile)', () => {
     expect(oneTileBoxes([dot1, tile, dot2], 512, 512)).toEqual([tile]);
     // a second box of the same tile, a little smaller, is not a part of it
     const again = det([150, 160, 250, 240], 0.9);
-    expect(ONE_TILE_PART_AREA * 250 * 240).toBeGreaterThan(267 * 264);
+    expect(CONFIG.oneTile.partArea * 250 * 240).toBeGreaterThan(267 * 264);
     expect(oneTileBoxes([tile, again], 512, 512)).toEqual([again, tile]);
     // nor is a box half outside the larger one
     const beside = det([300, 154, 200, 200], 0.95);
@@ -561,21 +564,21 @@ describe('oneTileBoxes (a picture of one tile)', () => {
       for (const d of out) {
         expect(ds).toContain(d);
         const cx = d.box[0] + d.box[2] / 2, cy = d.box[1] + d.box[3] / 2;
-        expect(cx).toBeGreaterThanOrEqual(w * ONE_TILE_INSET);
-        expect(cx).toBeLessThanOrEqual(w * (1 - ONE_TILE_INSET));
-        expect(cy).toBeGreaterThanOrEqual(h * ONE_TILE_INSET);
-        expect(cy).toBeLessThanOrEqual(h * (1 - ONE_TILE_INSET));
-        expect(Math.max(d.box[2], d.box[3])).toBeGreaterThanOrEqual(ONE_TILE_MIN * Math.max(w, h));
-        expect(d.box[2] * d.box[3]).toBeLessThan(ONE_TILE_FILLS * w * h);
+        expect(cx).toBeGreaterThanOrEqual(w * CONFIG.oneTile.inset);
+        expect(cx).toBeLessThanOrEqual(w * (1 - CONFIG.oneTile.inset));
+        expect(cy).toBeGreaterThanOrEqual(h * CONFIG.oneTile.inset);
+        expect(cy).toBeLessThanOrEqual(h * (1 - CONFIG.oneTile.inset));
+        expect(Math.max(d.box[2], d.box[3])).toBeGreaterThanOrEqual(CONFIG.oneTile.min * Math.max(w, h));
+        expect(d.box[2] * d.box[3]).toBeLessThan(CONFIG.oneTile.fills * w * h);
       }
       for (let i = 1; i < out.length; i++) expect(out[i]!.score).toBeLessThanOrEqual(out[i - 1]!.score);
-      // no box offered lies inside another offered box ONE_TILE_PART_AREA times its size
+      // no box offered lies inside another offered box oneTile.partArea times its size
       const area = (b: Box) => b[2] * b[3];
       for (const a of out) for (const o of out) {
-        if (area(o.box) < ONE_TILE_PART_AREA * area(a.box)) continue;
+        if (area(o.box) < CONFIG.oneTile.partArea * area(a.box)) continue;
         const iw = Math.max(0, Math.min(a.box[0] + a.box[2], o.box[0] + o.box[2]) - Math.max(a.box[0], o.box[0]));
         const ih = Math.max(0, Math.min(a.box[1] + a.box[3], o.box[1] + o.box[3]) - Math.max(a.box[1], o.box[1]));
-        expect((iw * ih) / area(a.box)).toBeLessThan(ONE_TILE_PART_INSIDE);
+        expect((iw * ih) / area(a.box)).toBeLessThan(CONFIG.oneTile.partInside);
       }
     }));
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { completeCutBoxes, CROP_H, CROP_W, cropTiles, turnedTileSize, TURNED_VIEW_ENLARGE, FLOWER_H, FLOWER_W, letterbox, letterboxPoint, orientRaster, PAD_VALUE, orientedSize, readExifOrientation, resizeArea, unletterboxPoint } from '../../src/vision/preprocess.ts';
+import { CONFIG } from '../../src/vision/config.ts';
+import { completeCutBoxes, cropTiles, letterbox, letterboxPoint, resizeArea, turnedTileSize, unletterboxPoint } from '../../src/vision/preprocess.ts';
+import { orientedSize, orientRaster, readExifOrientation } from '../../src/vision/orient.ts';
 import type { RasterImage } from '../../src/vision/types.ts';
 
 function raster(w: number, h: number, f: (x: number, y: number) => [number, number, number]): RasterImage {
@@ -109,7 +111,7 @@ describe('letterbox', () => {
         expect(lb.transform.scale).toBe(1 / k);
         const want = resizeArea(img, w, h);
         for (let y = 0; y < TH; y++) for (let x = 0; x < TW; x++) for (let c = 0; c < 3; c++) {
-          expect(lb.data[c * plane + y * TW + x]).toBe(x < w && y < h ? want[(y * w + x) * 3 + c] : PAD_VALUE);
+          expect(lb.data[c * plane + y * TW + x]).toBe(x < w && y < h ? want[(y * w + x) * 3 + c] : CONFIG.crop.padValue);
         }
       },
     ), { numRuns: 60 });
@@ -126,8 +128,8 @@ describe('letterbox', () => {
     for (const [x, y] of [[0, 0], [99, 0], [37, 59], [99, 59]]) {
       for (let c = 0; c < 3; c++) expect(lb.data[c * plane + y * 128 + x]).toBeCloseTo(data[(y * W + x) * 4 + c]! / 255, 6);
     }
-    expect(lb.data[60 * 128 + 5]).toBe(PAD_VALUE);
-    expect(lb.data[2 * plane + 10 * 128 + 100]).toBe(PAD_VALUE);
+    expect(lb.data[60 * 128 + 5]).toBe(CONFIG.crop.padValue);
+    expect(lb.data[2 * plane + 10 * 128 + 100]).toBe(CONFIG.crop.padValue);
   });
 
   it('keeps colour channels in NCHW order', () => {
@@ -196,16 +198,16 @@ describe('cropTiles of turned tiles', () => {
       const img = raster(200, 200, (x, y) => (-(x - 100) * Math.sin(t) + (y - 100) * Math.cos(t) < 0 ? [255, 0, 0] : [0, 0, 255]));
       const [w, h] = [60, 80];
       const bw = w * Math.cos(Math.abs(t)) + h * Math.sin(Math.abs(t)), bh = w * Math.sin(Math.abs(t)) + h * Math.cos(Math.abs(t));
-      const crop = cropTiles(img, [[100 - bw / 2, 100 - bh / 2, bw, bh]], [false], CROP_W, CROP_H, 1, [deg]);
-      const plane = CROP_W * CROP_H;
+      const crop = cropTiles(img, [[100 - bw / 2, 100 - bh / 2, bw, bh]], [false], CONFIG.crop.width, CONFIG.crop.height, 1, [deg]);
+      const plane = CONFIG.crop.width * CONFIG.crop.height;
       for (const x of [2, 24, 45]) {
-        expect(crop[10 * CROP_W + x]).toBeGreaterThan(0.99); // top rows red across the crop
-        expect(crop[2 * plane + 53 * CROP_W + x]).toBeGreaterThan(0.99); // bottom rows blue
+        expect(crop[10 * CONFIG.crop.width + x]).toBeGreaterThan(0.99); // top rows red across the crop
+        expect(crop[2 * plane + 53 * CONFIG.crop.width + x]).toBeGreaterThan(0.99); // bottom rows blue
       }
       // the axis-aligned crop of the same box cuts the boundary slantwise: in some middle row the
       // left and right columns differ, which no row of the straightened crop does
-      const flat = cropTiles(img, [[100 - bw / 2, 100 - bh / 2, bw, bh]], [false], CROP_W, CROP_H, 1);
-      const differs = (c: Float32Array) => [...Array(CROP_H).keys()].some((y) => Math.abs(c[y * CROP_W + 1]! - c[y * CROP_W + CROP_W - 2]!) > 0.5);
+      const flat = cropTiles(img, [[100 - bw / 2, 100 - bh / 2, bw, bh]], [false], CONFIG.crop.width, CONFIG.crop.height, 1);
+      const differs = (c: Float32Array) => [...Array(CONFIG.crop.height).keys()].some((y) => Math.abs(c[y * CONFIG.crop.width + 1]! - c[y * CONFIG.crop.width + CONFIG.crop.width - 2]!) > 0.5);
       expect(differs(flat)).toBe(true);
       expect(differs(crop)).toBe(false);
     }
@@ -219,8 +221,8 @@ describe('cropTiles of turned tiles', () => {
       expect(ew).toBeCloseTo(w, 6);
       expect(eh).toBeCloseTo(h, 6);
       const [gw, gh] = turnedTileSize(bw, bh, deg);
-      expect(gw).toBeCloseTo(Math.min(bw, w * TURNED_VIEW_ENLARGE), 6);
-      expect(gh).toBeCloseTo(Math.min(bh, h * TURNED_VIEW_ENLARGE), 6);
+      expect(gw).toBeCloseTo(Math.min(bw, w * CONFIG.crop.turnedEnlarge), 6);
+      expect(gh).toBeCloseTo(Math.min(bh, h * CONFIG.crop.turnedEnlarge), 6);
     }
     expect(turnedTileSize(60, 80, 0, 1)).toEqual([60, 80]);
     // a box too narrow for the angle (a tile's body, a neighbour in it) keeps 0.45-1 of each side
@@ -249,7 +251,7 @@ describe('completeCutBoxes (tiles the photo\'s edge cuts)', () => {
   });
   it('leaves alone a box at the edge that is already whole, and boxes when no tile lies off the edges', () => {
     const out = completeCutBoxes([...row, [0, 200, 59, 80], [940, 200, 60, 79]], [...side, false, false], 1000, 600, 2);
-    expect(out[4]).toBeNull(); // short by under CUT_SHORT_BY
+    expect(out[4]).toBeNull(); // short by under crop.cutShortBy
     expect(out[5]).toBeNull();
     expect(completeCutBoxes([[0, 10, 20, 80], [980, 10, 20, 80]], [false, false], 1000, 600, 2)).toEqual([null, null]);
     expect(completeCutBoxes([], [], 1000, 600, 2)).toEqual([]);
@@ -274,8 +276,8 @@ describe('completeCutBoxes (tiles the photo\'s edge cuts)', () => {
 
 describe('turnedCrops (180-degree test-time augmentation)', () => {
   it('turns only the chosen crops, each channel plane reversed', async () => {
-    const { turnedCrops } = await import('../../src/vision/pipeline.ts');
-    const plane = CROP_H * CROP_W;
+    const { turnedCrops } = await import('../../src/vision/stages/read.ts');
+    const plane = CONFIG.crop.height * CONFIG.crop.width;
     const n = 3;
     const crops = new Float32Array(n * 3 * plane);
     for (let i = 0; i < crops.length; i++) crops[i] = i;
@@ -292,8 +294,8 @@ describe('turnedCrops (180-degree test-time augmentation)', () => {
     expect(Array.from(twice)).toEqual(Array.from(crops.subarray(3 * plane, 6 * plane)));
   });
   it('turns crops of another size (the flower reader\'s) when given their plane', async () => {
-    const { turnedCrops } = await import('../../src/vision/pipeline.ts');
-    const plane = FLOWER_H * FLOWER_W;
+    const { turnedCrops } = await import('../../src/vision/stages/read.ts');
+    const plane = CONFIG.crop.flowerHeight * CONFIG.crop.flowerWidth;
     const crops = new Float32Array(2 * 3 * plane);
     for (let i = 0; i < crops.length; i++) crops[i] = i;
     const out = turnedCrops(crops, [1], plane);

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadDefaultModels, scanBytes } from '../../src/vision/node.ts';
-import { PRIME_CROPS, primeInputs, primeModels, primeRaster } from '../../src/vision/pipeline.ts';
-import { CROP_H, CROP_W, FLOWER_H, FLOWER_W } from '../../src/vision/preprocess.ts';
+import { CONFIG } from '../../src/vision/config.ts';
+import { primeInputs, primeModels, primeRaster } from '../../src/vision/prime.ts';
 import type { Models } from '../../src/vision/session.ts';
 import type { OrtSession } from '../../src/vision/runtime.ts';
 
@@ -41,11 +41,11 @@ describe('primeModels', () => {
     expect(Object.fromEntries(calls)).toEqual({
       detector: [[1, 3, 384, 512]],
       finder: [[1, 3, 288, 384]],
-      classifier: [[PRIME_CROPS, 3, CROP_H, CROP_W]],
-      classifier2: [[2, 3, CROP_H, CROP_W]],
-      verifier: [[2, 3, CROP_H, CROP_W]],
-      flowers: [[2, 3, FLOWER_H, FLOWER_W]],
-      flowers2: [[2, 3, FLOWER_H, FLOWER_W]],
+      classifier: [[CONFIG.prime.crops, 3, CONFIG.crop.height, CONFIG.crop.width]],
+      classifier2: [[2, 3, CONFIG.crop.height, CONFIG.crop.width]],
+      verifier: [[2, 3, CONFIG.crop.height, CONFIG.crop.width]],
+      flowers: [[2, 3, CONFIG.crop.flowerHeight, CONFIG.crop.flowerWidth]],
+      flowers2: [[2, 3, CONFIG.crop.flowerHeight, CONFIG.crop.flowerWidth]],
     });
   });
 
@@ -54,7 +54,7 @@ describe('primeModels', () => {
     const m = fakeModels(calls, ['detector', 'classifier']);
     m.crop = { w: 72, h: 96 };
     await primeModels(m);
-    expect(Object.fromEntries(calls)).toEqual({ detector: [[1, 3, 384, 512]], classifier: [[PRIME_CROPS, 3, 96, 72]] });
+    expect(Object.fromEntries(calls)).toEqual({ detector: [[1, 3, 384, 512]], classifier: [[CONFIG.prime.crops, 3, 96, 72]] });
   });
 
   it('cuts the same inputs from the browser\'s kind of raster (RGBA from a canvas) as from Node\'s (RGB bytes)', () => {

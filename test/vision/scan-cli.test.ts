@@ -112,7 +112,7 @@ describe('scan CLI', () => {
 
   it('--as-tile finds a face-down tile alone on the table, which no detection is sure of', () => {
     // the generator's photo of one face-down tile on an unseen table (tiles-loose-holdout's first
-    // back): the detectors score it below DET_THRESHOLD, and read whole the photo was an 8s
+    // back): the detectors score it below detect.threshold, and read whole the photo was an 8s
     const dir = heldOutTiles(['--count', '1', '--seed', '52', '--tile-margin', '0.5,2', '--size', '3072', '--tile-size', '768', '--codes', 'back']);
     const { stdout } = run(['--json', '--as-tile', join(dir, 'set/tiles/back/000000.jpg')]);
     expect((JSON.parse(stdout.trim()) as { top: { code: string }[] }).top[0]!.code).toBe('back');
@@ -122,7 +122,7 @@ describe('scan CLI', () => {
     // 32 single flowers and seasons of designs and fonts the networks never saw (generator seed
     // 9053); each picture shows some table and neighbouring tiles round the face. Read from the
     // whole picture, the autumn 000003 was the chrysanthemum (0.35 against 0.28); from its middle
-    // (WHOLE_TILE_FLOWER_MARGIN) every one is read right.
+    // (oneTile.flowerMargin) every one is read right.
     const dir = heldOutTiles(['--count', '4', '--seed', '9053', '--codes', 'f1,f2,f3,f4,f5,f6,f7,f8']);
     const files: string[] = [], codes: string[] = [];
     for (let f = 1; f <= 8; f++) for (let i = 0; i < 4; i++) {
