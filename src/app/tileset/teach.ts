@@ -24,7 +24,7 @@ export async function readWithTileSet(photo: Blob, result: ScanResult): Promise<
 export function useTeachOnResult(work: Work): void {
   useEffect(() => {
     if (work.source !== 'photo' || !work.photo) return;
-    const id = setTimeout(() => { void import('./learner.ts').then((m) => m.teachHand(work)).catch(() => undefined); }, 400);
+    const id = setTimeout(() => { void import('./learner.ts').then((m) => m.teachHand(work)).catch((e: unknown) => console.warn('tile set: this hand could not be learnt', e)); }, 400);
     return () => clearTimeout(id);
   }, [work]);
 }
