@@ -6,44 +6,32 @@
  *
  * Screenshots go to test/artifacts/.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, FIXTURES, build, launch, phonePhoto, serve } from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ARTIFACTS, FIXTURES, appUnderTest, phonePhoto } from './harness.ts';
 import { MAX_THREADS } from '../../src/vision/runtime.ts';
 import { needsCheck } from '../../src/vision/types.ts';
 
 type Box = [number, number, number, number];
 interface Label { width: number; height: number; tiles: { code: string; box: Box; sideways?: boolean }[] }
 
-let server: Awaited<ReturnType<typeof serve>>;
-let browser: Browser;
+const app = appUnderTest();
 const external: string[] = [];
 
-before(async () => {
-  build();
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function newPage(viewport: { width: number; height: number }, opts: { blockSw?: boolean } = {}): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport, deviceScaleFactor: viewport.width < 500 ? 2 : 1, locale: 'en-GB', serviceWorkers: opts.blockSw ? 'block' : 'allow' });
+  const ctx = await app.browser.newContext({ viewport, deviceScaleFactor: viewport.width < 500 ? 2 : 1, locale: 'en-GB', serviceWorkers: opts.blockSw ? 'block' : 'allow' });
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   // Nothing may leave the app's own origin.
   ctx.on('request', (r) => {
     const u = r.url();
-    if (!u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:')) external.push(u);
+    if (!u.startsWith(app.server.url) && !u.startsWith('data:') && !u.startsWith('blob:')) external.push(u);
   });
   return { ctx, page, errors };
 }
@@ -123,7 +111,7 @@ async function setMelded(page: Page, codes: string[]) {
 async function scanPlaced(photo: string, place: (b: Box) => Box): Promise<void> {
   const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
   const label = JSON.parse(readFileSync(resolve(FIXTURES, 'hand-a.json'), 'utf8')) as Label;
-  await page.goto(server.url);
+  await page.goto(app.server.url);
   await page.locator('.recog-status.ready').waitFor({ timeout: 60_000 });
   await page.getByTestId('file-input').setInputFiles(photo);
   await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 60_000 });
@@ -143,7 +131,7 @@ async function scanPlaced(photo: string, place: (b: Box) => Box): Promise<void> 
 async function photoFlow(viewport: { width: number; height: number }, tag: string) {
   const { ctx, page, errors } = await newPage(viewport);
   const label = JSON.parse(readFileSync(resolve(FIXTURES, 'hand-a.json'), 'utf8')) as Label;
-  await page.goto(server.url);
+  await page.goto(app.server.url);
   await page.getByRole('heading', { name: 'Photograph the hand' }).waitFor();
   await shot(page, `${tag}-1-capture`);
 
@@ -245,7 +233,7 @@ describe('scanner app', () => {
 
   test('detections recognition left out: shown dashed, kept over a reload, added back with a tap (phone size)', async () => {
     const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page.getByRole('heading', { name: 'Photograph the hand' }).waitFor();
     await page.getByTestId('file-input').setInputFiles(resolve(FIXTURES, 'hand-a.jpg'));
     await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 60_000 });
@@ -290,7 +278,7 @@ describe('scanner app', () => {
     const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
     const blurred = resolve(mkdtempSync(join(tmpdir(), 'mj-blur-')), 'blurred.jpg');
     await sharp(resolve(FIXTURES, 'hand-a.jpg')).blur(8).jpeg().toFile(blurred);
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page.getByRole('heading', { name: 'Photograph the hand' }).waitFor();
     await page.getByTestId('file-input').setInputFiles(blurred);
     await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 60_000 });
@@ -325,7 +313,7 @@ describe('scanner app', () => {
 
   test('manual path: tile keyboard and pasted notation, no camera', async () => {
     const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page.getByRole('button', { name: 'Enter the tiles by hand' }).click();
     await page.getByRole('heading', { name: 'Check the tiles' }).waitFor();
     const keyboard = page.getByRole('group', { name: 'Tile keyboard' });
@@ -377,7 +365,7 @@ describe('scanner app', () => {
       MediaDevices.prototype.getUserMedia = () => Promise.reject(new DOMException('camera', mode === 'denied' ? 'NotAllowedError' : 'NotFoundError'));
     });
     await page.route('**/model/*.onnx', (r) => r.abort());
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page.getByRole('heading', { name: 'Photograph the hand' }).waitFor();
     await page.getByText(/Tile recognition could not load/).waitFor();
 
@@ -411,7 +399,7 @@ describe('scanner app', () => {
   test('works offline after the first load; load times', async () => {
     const { ctx, page } = await newPage({ width: 390, height: 844 });
     const t0 = Date.now();
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page.getByRole('heading', { name: 'Photograph the hand' }).waitFor();
     const firstLoad = Date.now() - t0;
     await page.evaluate(async () => { await navigator.serviceWorker.ready; });
@@ -445,7 +433,7 @@ describe('scanner app', () => {
     const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
     const label = JSON.parse(readFileSync(resolve(FIXTURES, 'hand-a.json'), 'utf8')) as Label;
     const players = ['Anders', 'Bente', 'Claus', 'Dorte'];
-    await page.goto(`${server.url}#/table`);
+    await page.goto(`${app.server.url}#/table`);
     await page.getByRole('button', { name: 'Start table' }).waitFor();
     for (let i = 0; i < 4; i++) await page.getByLabel(new RegExp(`^Player ${i + 1} `)).fill(players[i]);
     await page.getByLabel('Tournament').fill('Club night');
@@ -573,7 +561,7 @@ describe('scanner app', () => {
 
   test('Fan Pays at phone size: a 17-tile hand typed in, with the card-002 conditions, fans and payments', async () => {
     const { ctx, page, errors } = await newPage({ width: 390, height: 844 });
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page.getByRole('heading', { name: 'Photograph the hand' }).waitFor();
     await page.getByTestId('ruleset').getByRole('button', { name: 'Fan Pays' }).click();
     assert.equal(await page.getByTestId('ruleset').getAttribute('data-ruleset'), 'fan-pays');

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
+import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -79,4 +80,20 @@ export async function phonePhoto(at?: readonly [number, number]): Promise<string
   const out = resolve(mkdtempSync(join(tmpdir(), 'mj-phone-')), 'hand-a-12mp.jpg');
   await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 92 }).toFile(out);
   return out;
+}
+
+/** For a test file: the app built and served, and Chromium launched, before its tests; both closed
+ * after them. The fields are set once the tests run. */
+export function appUnderTest(): { server: Awaited<ReturnType<typeof serve>>; browser: Browser } {
+  const app = {} as { server: Awaited<ReturnType<typeof serve>>; browser: Browser };
+  before(async () => {
+    build();
+    app.server = await serve();
+    app.browser = await launch();
+  });
+  after(async () => {
+    await app.browser?.close();
+    await app.server?.stop();
+  });
+  return app;
 }

@@ -5,32 +5,20 @@
  *
  *   npx tsx --test test/e2e/tileset.e2e.ts       (E2E_SKIP_BUILD=1 to reuse dist/)
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, FIXTURES, build, launch, serve } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, FIXTURES, appUnderTest } from './harness.ts';
 import { parseProfile } from '../../src/vision/profile/format.ts';
 
 type Box = [number, number, number, number];
 interface Label { tiles: { code: string; box: Box }[] }
 interface StoreTile { uid: string; code: string; box?: Box }
 
-let server: Awaited<ReturnType<typeof serve>>;
-let browser: Browser;
-
-before(async () => {
-  build();
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = appUnderTest();
 
 const storeTiles = (page: Page): Promise<StoreTile[]> =>
   page.evaluate(() => (window as unknown as { __mjStore: { get(): { history: { present: { tiles: StoreTile[] } } } } }).__mjStore.get().history.present.tiles);
@@ -45,21 +33,21 @@ function iou(a: Box, b: Box): number {
 const summary = (page: Page) => page.getByTestId('tileset-summary').textContent();
 
 test('a scored hand teaches the tile set; the page shows, removes, exports, resets, imports and keeps it (phone size)', async () => {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'en-GB', acceptDownloads: true });
+  const ctx = await app.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'en-GB', acceptDownloads: true });
   const page = await ctx.newPage();
   const errors: string[] = [];
   const external: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  ctx.on('request', (r) => { const u = r.url(); if (!u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:')) external.push(u); });
+  ctx.on('request', (r) => { const u = r.url(); if (!u.startsWith(app.server.url) && !u.startsWith('data:') && !u.startsWith('blob:')) external.push(u); });
   const label = JSON.parse(readFileSync(resolve(FIXTURES, 'hand-a.json'), 'utf8')) as Label;
 
   // nothing learnt yet
-  await page.goto(`${server.url}#/tileset`);
+  await page.goto(`${app.server.url}#/tileset`);
   await page.getByRole('heading', { name: 'Your tile set' }).waitFor();
   assert.match((await summary(page)) ?? '', /Nothing learnt yet/);
 
   // a hand from a photo, its tiles put right (the player's corrections), scored
-  await page.goto(server.url);
+  await page.goto(app.server.url);
   await page.getByRole('link', { name: 'Score a hand' }).click();
   await page.locator('.recog-status.ready').waitFor({ timeout: 90_000 });
   await page.getByTestId('file-input').setInputFiles(resolve(FIXTURES, 'hand-a.jpg'));
