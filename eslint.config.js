@@ -34,6 +34,25 @@ export default tseslint.config(
     },
   },
   {
+    // The event protocol and its pure logic (src/event) are shared by the server and the app: no DOM, no Node.
+    files: ['src/event/**/*.ts'],
+    languageOptions: { globals: { ...globals.es2022 } },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['react', 'react-dom', 'react-dom/*', 'react/*'], message: 'src/event must not import React.' },
+          { group: ['**/vision/**', '**/app/**', '**/cli/**', '**/server/**'], message: 'src/event imports only the engine.' },
+          { group: ['node:*', 'fs', 'path', 'crypto', 'sharp'], message: 'src/event is platform-free.' },
+        ],
+      }],
+      'no-restricted-globals': ['error',
+        { name: 'window', message: 'No DOM in src/event.' },
+        { name: 'document', message: 'No DOM in src/event.' },
+        { name: 'localStorage', message: 'No DOM in src/event.' },
+      ],
+    },
+  },
+  {
     // Vision may use engine types only; never the app or CLI.
     files: ['src/vision/**/*.ts'],
     rules: {
