@@ -74,6 +74,12 @@ export interface SessionStore {
   perform(command: Command): void;
   undo(): void;
   redo(): void;
+  /**
+   * Put `record` in place without an undo step (a club event's copy of the sheet from its server,
+   * src/app/event). With `keepHistory: false` the undo steps go too: they were made on a sheet
+   * that another phone has changed since.
+   */
+  adopt(record: SheetRecord | null, options: { keepHistory: boolean }): void;
   /** Resolves when every change so far has been saved. */
   flushed(): Promise<void>;
 }
@@ -163,6 +169,10 @@ export function createSessionStore(
       if (state.future.length === 0) return;
       const [next, ...rest] = state.future;
       commit({ ...state, record: next, past: [...state.past, state.record].slice(-HISTORY_LIMIT), future: rest });
+    },
+    adopt(record, { keepHistory }) {
+      if (record === state.record) return;
+      commit(keepHistory ? { ...state, record } : { ...state, record, past: [], future: [] });
     },
     flushed: () => saving,
   };
