@@ -1,0 +1,457 @@
+/**
+ * The event store: every read and write of events, tables, hands and flags, over the `Db`
+ * adapter with parameterised SQL. The sheet rules (merge, re-scoring, standings) are the pure
+ * functions of src/event; this file only loads and saves around them.
+ */
+import type { SheetHand, SheetRules } from '../engine/sheet.ts';
+import { maxHands } from '../engine/sheet.ts';
+import { applyOp, liveRows, type HandRow } from '../event/merge.ts';
+import {
+  EventApiError, formatCode, normalizeCode,
+  type BackupHand, type CreateEventBody, type EventBackup, type EventInfo, type Flag, type HandCheck,
+  type JoinReply, type Op, type OpsReply, type Resolution, type SeatingEntry, type Standings, type TableSheet,
+} from '../event/protocol.ts';
+import { assertValidHand, checkHand } from '../event/rescore.ts';
+import { drawSeating, validateSeating } from '../event/seating.ts';
+import { computeStandings, type StandingsSheet } from '../event/standings.ts';
+import type { Db, Queryable } from './db.ts';
+import {
+  cryptoRandom, newDirectorKey, newEventId, newFlagId, newTableCode, newTableToken, secretMatches, sha256,
+} from './secrets.ts';
+
+const notFound = (what: string): EventApiError => new EventApiError('NOT_FOUND', 404, `${what} not found`);
+const json = (v: unknown): string => JSON.stringify(v);
+/** int8 arrives as a string from `postgres` and as a number from PGlite. */
+const num = (v: unknown): number => Number(v);
+
+interface EventRow {
+  id: string; name: string; rules: SheetRules; players: string[];
+  table_count: number; session_count: number; director_hash: string; created_at: unknown; revision: unknown;
+}
+
+interface HandDbRow {
+  session: number; tbl: number; hand_id: string; hand: SheetHand | null; at: unknown; op_id: string;
+  first_at: unknown; photo: string | null; check_json: HandCheck | null;
+}
+
+interface FlagDbRow {
+  id: string; session: number; tbl: number; hand_id: string; server_points: number | null; table_points: number;
+  reason: string; created_at: unknown; status: 'open' | 'resolved'; resolution: Resolution | null; note: string | null;
+  hand: SheetHand; photo: string | null;
+}
+
+/** Who a bearer secret is. */
+export type Caller = { role: 'director'; eventId: string } | { role: 'table'; eventId: string; session: number; table: number };
+
+export type ChangeListener = (eventId: string) => void;
+
+function rowToHand(r: HandDbRow): HandRow {
+  const row: HandRow = { handId: r.hand_id, hand: r.hand, at: num(r.at), opId: r.op_id, firstAt: num(r.first_at) };
+  if (r.photo !== null) row.photo = r.photo;
+  return row;
+}
+
+export class EventStore {
+  private readonly listeners = new Set<ChangeListener>();
+  private readonly standingsCache = new Map<string, { revision: number; standings: Standings }>();
+
+  constructor(readonly db: Db) {}
+
+  /** Called after every committed change of an event (the SSE stream listens). */
+  onChange(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(eventId: string): void {
+    for (const l of this.listeners) l(eventId);
+  }
+
+  private async event(q: Queryable, eventId: string): Promise<EventRow> {
+    const [row] = await q.query<EventRow & Record<string, unknown>>('SELECT * FROM events WHERE id = $1', [eventId]);
+    if (!row) throw notFound(`event ${eventId}`);
+    return row;
+  }
+
+  // ---- events and seating ----
+
+  async createEvent(body: CreateEventBody, now = Date.now()): Promise<{ event: EventInfo; directorKey: string }> {
+    const shape = this.shape(body.players, body.tables, body.sessions);
+    const seating = body.seating ? validateSeating(body.seating, shape, true) : drawSeating(shape, cryptoRandom);
+    const id = newEventId();
+    const directorKey = newDirectorKey();
+    await this.db.transaction(async (q) => {
+      await q.query(
+        'INSERT INTO events (id, name, rules, players, table_count, session_count, director_hash, created_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8)',
+        [id, body.name, body.rules, json(shape.players), body.tables, body.sessions, sha256(directorKey), now],
+      );
+      await this.insertTables(q, id, seating);
+    });
+    return { event: await this.eventInfo(id), directorKey };
+  }
+
+  /** Check the player list against the table count: 4 per table, each name once. */
+  private shape(players: readonly string[], tables: number, sessions: number) {
+    if (players.length !== tables * 4) {
+      throw new EventApiError('BAD_REQUEST', 400, `players: ${tables} table(s) need ${tables * 4} players, ${players.length} given`);
+    }
+    const seen = new Set<string>();
+    for (const p of players) {
+      if (seen.has(p)) throw new EventApiError('BAD_REQUEST', 400, `players: "${p}" is listed twice`);
+      seen.add(p);
+    }
+    return { players: [...players], tables, sessions };
+  }
+
+  private async insertTables(q: Queryable, eventId: string, seating: readonly SeatingEntry[]): Promise<void> {
+    for (const e of seating) {
+      // A fresh code is unique with overwhelming odds (25^8); the retry covers the rest.
+      for (let attempt = 0; ; attempt++) {
+        const code = newTableCode();
+        const clash = await q.query('SELECT 1 FROM event_tables WHERE code = $1', [code]);
+        if (clash.length > 0 && attempt < 10) continue;
+        await q.query('INSERT INTO event_tables (event_id, session, tbl, code, players) VALUES ($1, $2, $3, $4, $5::jsonb)', [eventId, e.session, e.table, code, json(e.players)]);
+        break;
+      }
+    }
+  }
+
+  async eventInfo(eventId: string, q: Queryable = this.db): Promise<EventInfo> {
+    const ev = await this.event(q, eventId);
+    const tables = await q.query<{ session: number; tbl: number; code: string; players: string[] }>(
+      'SELECT session, tbl, code, players FROM event_tables WHERE event_id = $1 ORDER BY session, tbl', [eventId],
+    );
+    return {
+      id: ev.id, name: ev.name, rules: ev.rules, players: ev.players, tableCount: ev.table_count, sessionCount: ev.session_count,
+      createdAt: num(ev.created_at),
+      tables: tables.map((t) => ({ session: t.session, table: t.tbl, code: formatCode(t.code), players: t.players })),
+    };
+  }
+
+  /** Re-seat sessions that have no hand yet. */
+  async setSeating(eventId: string, entries: readonly SeatingEntry[]): Promise<EventInfo> {
+    await this.db.transaction(async (q) => {
+      const ev = await this.event(q, eventId);
+      const seating = validateSeating(entries, { players: ev.players, tables: ev.table_count, sessions: ev.session_count }, false);
+      const sessions = [...new Set(seating.map((e) => e.session))];
+      for (const s of sessions) {
+        const played = await q.query('SELECT 1 FROM hands WHERE event_id = $1 AND session = $2 LIMIT 1', [eventId, s]);
+        if (played.length > 0) throw new EventApiError('SESSION_STARTED', 409, `session ${s} has hands on its sheets; its seating can no longer change`);
+      }
+      for (const e of seating) {
+        await q.query('UPDATE event_tables SET players = $4::jsonb WHERE event_id = $1 AND session = $2 AND tbl = $3', [eventId, e.session, e.table, json(e.players)]);
+      }
+      await q.query('UPDATE events SET revision = revision + 1 WHERE id = $1', [eventId]);
+    });
+    this.changed(eventId);
+    return this.eventInfo(eventId);
+  }
+
+  // ---- who is calling ----
+
+  /** The caller a bearer secret stands for, for this event; null when it is neither. */
+  async authenticate(eventId: string, secret: string): Promise<Caller | null> {
+    if (secret.startsWith('dk_')) {
+      const [row] = await this.db.query<{ director_hash: string }>('SELECT director_hash FROM events WHERE id = $1', [eventId]);
+      return row && secretMatches(secret, row.director_hash) ? { role: 'director', eventId } : null;
+    }
+    if (secret.startsWith('tt_')) {
+      const [row] = await this.db.query<{ token_hash: string; event_id: string; session: number; tbl: number }>(
+        'SELECT token_hash, event_id, session, tbl FROM table_tokens WHERE token_hash = $1', [sha256(secret)],
+      );
+      if (!row || !secretMatches(secret, row.token_hash)) return null;
+      // A token of another event is not a caller of this one.
+      return row.event_id === eventId ? { role: 'table', eventId, session: row.session, table: row.tbl } : null;
+    }
+    return null;
+  }
+
+  async join(code: string, now = Date.now()): Promise<JoinReply> {
+    const c = normalizeCode(code);
+    const [t] = await this.db.query<{ event_id: string; session: number; tbl: number; players: string[]; name: string; rules: SheetRules }>(
+      'SELECT t.event_id, t.session, t.tbl, t.players, e.name, e.rules FROM event_tables t JOIN events e ON e.id = t.event_id WHERE t.code = $1', [c],
+    );
+    if (!t) throw new EventApiError('UNKNOWN_CODE', 404, `no table has the code ${formatCode(c)}; check the card on the table`);
+    const token = newTableToken();
+    await this.db.query('INSERT INTO table_tokens (token_hash, event_id, session, tbl, created_at) VALUES ($1, $2, $3, $4, $5)', [sha256(token), t.event_id, t.session, t.tbl, now]);
+    return { token, eventId: t.event_id, eventName: t.name, rules: t.rules, session: t.session, table: t.tbl, players: t.players };
+  }
+
+  // ---- sheets ----
+
+  private async tableRow(q: Queryable, eventId: string, session: number, table: number, lock: boolean) {
+    const [t] = await q.query<{ players: string[]; version: number; rules: SheetRules }>(
+      `SELECT t.players, t.version, e.rules FROM event_tables t JOIN events e ON e.id = t.event_id
+       WHERE t.event_id = $1 AND t.session = $2 AND t.tbl = $3${lock ? ' FOR UPDATE OF t' : ''}`,
+      [eventId, session, table],
+    );
+    if (!t) throw notFound(`session ${session}, table ${table}`);
+    return t;
+  }
+
+  private async sheet(q: Queryable, eventId: string, session: number, table: number): Promise<TableSheet> {
+    const t = await this.tableRow(q, eventId, session, table, false);
+    const rows = await q.query<HandDbRow & Record<string, unknown>>(
+      'SELECT session, tbl, hand_id, hand, at, op_id, first_at, NULL AS photo, check_json FROM hands WHERE event_id = $1 AND session = $2 AND tbl = $3 AND hand IS NOT NULL',
+      [eventId, session, table],
+    );
+    const checks = new Map(rows.map((r) => [r.hand_id, r.check_json]));
+    return {
+      session, table, players: t.players, rules: t.rules, version: t.version,
+      hands: liveRows(rows.map(rowToHand)).map((r) => ({
+        handId: r.handId, hand: r.hand as SheetHand, at: r.at,
+        check: checks.get(r.handId) ?? checkHand(r.hand as SheetHand, t.rules),
+      })),
+    };
+  }
+
+  async getSheet(eventId: string, session: number, table: number): Promise<TableSheet> {
+    return this.sheet(this.db, eventId, session, table);
+  }
+
+  /**
+   * Apply a table's ops in one transaction, the table's row locked so two phones of one table
+   * queue behind each other. Already applied opIds are acknowledged and change nothing.
+   */
+  async applyOps(eventId: string, session: number, table: number, ops: readonly Op[]): Promise<OpsReply> {
+    const reply = await this.db.transaction(async (q) => {
+      const t = await this.tableRow(q, eventId, session, table, true);
+      ops.forEach((op, i) => { if (op.kind === 'put') assertValidHand(op.hand, t.rules, `ops[${i}].hand`); });
+      const opIds = [...new Set(ops.map((o) => o.opId))];
+      const seen = new Set((await q.query<{ op_id: string }>(
+        'SELECT op_id FROM applied_ops WHERE event_id = $1 AND session = $2 AND tbl = $3 AND op_id IN (SELECT jsonb_array_elements_text($4::jsonb))',
+        [eventId, session, table, json(opIds)],
+      )).map((r) => r.op_id));
+      const handIds = [...new Set(ops.map((o) => o.handId))];
+      const rows = new Map((await q.query<HandDbRow & Record<string, unknown>>(
+        'SELECT session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json FROM hands WHERE event_id = $1 AND session = $2 AND tbl = $3 AND hand_id IN (SELECT jsonb_array_elements_text($4::jsonb))',
+        [eventId, session, table, json(handIds)],
+      )).map((r) => [r.hand_id, rowToHand(r)]));
+      const [{ live }] = await q.query<{ live: unknown }>(
+        'SELECT count(*) AS live FROM hands WHERE event_id = $1 AND session = $2 AND tbl = $3 AND hand IS NOT NULL', [eventId, session, table],
+      );
+      let liveCount = num(live);
+      const changed = new Set<string>();
+      let fresh = 0;
+      ops.forEach((op, i) => {
+        if (seen.has(op.opId)) return;
+        seen.add(op.opId);
+        fresh++;
+        const before = rows.get(op.handId);
+        const after = applyOp(before, op);
+        const wasLive = before?.hand != null;
+        const isLive = after.hand !== null;
+        if (!wasLive && isLive && liveCount >= maxHands(t.rules)) {
+          throw new EventApiError('SHEET_FULL', 409, `ops[${i}]: the sheet already holds ${maxHands(t.rules)} hands; delete one before adding another`);
+        }
+        liveCount += (isLive ? 1 : 0) - (wasLive ? 1 : 0);
+        if (after !== before) { rows.set(op.handId, after); changed.add(op.handId); }
+      });
+      for (const handId of changed) {
+        const r = rows.get(handId)!;
+        const check = r.hand ? checkHand(r.hand, t.rules) : null;
+        await q.query(
+          `INSERT INTO hands (event_id, session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb)
+           ON CONFLICT (event_id, session, tbl, hand_id) DO UPDATE SET hand = EXCLUDED.hand, at = EXCLUDED.at, op_id = EXCLUDED.op_id,
+             first_at = EXCLUDED.first_at, photo = EXCLUDED.photo, check_json = EXCLUDED.check_json`,
+          [eventId, session, table, handId, r.hand ? json(r.hand) : null, r.at, r.opId, r.firstAt, r.photo ?? null, check ? json(check) : null],
+        );
+        await this.syncFlag(q, eventId, session, table, handId, check);
+      }
+      if (fresh > 0) {
+        await q.query(
+          'INSERT INTO applied_ops (event_id, session, tbl, op_id) SELECT $1, $2, $3, x FROM jsonb_array_elements_text($4::jsonb) AS x ON CONFLICT DO NOTHING',
+          [eventId, session, table, json(ops.map((o) => o.opId))],
+        );
+        await q.query('UPDATE event_tables SET version = version + $4 WHERE event_id = $1 AND session = $2 AND tbl = $3', [eventId, session, table, fresh]);
+        await q.query('UPDATE events SET revision = revision + 1 WHERE id = $1', [eventId]);
+      }
+      return { applied: ops.map((o) => o.opId).filter((id, i, all) => all.indexOf(id) === i), sheet: await this.sheet(q, eventId, session, table), fresh };
+    });
+    if (reply.fresh > 0) this.changed(eventId);
+    return { applied: reply.applied, sheet: reply.sheet };
+  }
+
+  /**
+   * Keep a hand's flag in step with its check: a flagged reading opens (or keeps) the flag; a
+   * new reading reopens a resolved one; an agreeing or deleted hand has none.
+   */
+  private async syncFlag(q: Queryable, eventId: string, session: number, table: number, handId: string, check: HandCheck | null): Promise<void> {
+    if (!check || check.status !== 'flagged') {
+      await q.query('DELETE FROM flags WHERE event_id = $1 AND session = $2 AND tbl = $3 AND hand_id = $4', [eventId, session, table, handId]);
+      return;
+    }
+    await q.query(
+      `INSERT INTO flags (id, event_id, session, tbl, hand_id, server_points, table_points, reason, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (event_id, session, tbl, hand_id) DO UPDATE SET
+         status = CASE WHEN flags.server_points IS NOT DISTINCT FROM EXCLUDED.server_points AND flags.table_points = EXCLUDED.table_points
+                        AND flags.reason = EXCLUDED.reason THEN flags.status ELSE 'open' END,
+         resolution = CASE WHEN flags.server_points IS NOT DISTINCT FROM EXCLUDED.server_points AND flags.table_points = EXCLUDED.table_points
+                        AND flags.reason = EXCLUDED.reason THEN flags.resolution ELSE NULL END,
+         server_points = EXCLUDED.server_points, table_points = EXCLUDED.table_points, reason = EXCLUDED.reason`,
+      [newFlagId(), eventId, session, table, handId, check.serverPoints ?? null, check.tablePoints, check.reason ?? 'the readings differ', Date.now()],
+    );
+  }
+
+  // ---- flags ----
+
+  async flags(eventId: string): Promise<Flag[]> {
+    await this.event(this.db, eventId);
+    const rows = await this.db.query<FlagDbRow & Record<string, unknown>>(
+      `SELECT f.*, h.hand, h.photo FROM flags f JOIN hands h
+         ON h.event_id = f.event_id AND h.session = f.session AND h.tbl = f.tbl AND h.hand_id = f.hand_id
+       WHERE f.event_id = $1 AND h.hand IS NOT NULL ORDER BY f.session, f.tbl, f.created_at, f.id`, [eventId],
+    );
+    return rows.map(flagFromRow);
+  }
+
+  async resolveFlag(eventId: string, flagId: string, resolution: Resolution, note?: string): Promise<Flag> {
+    const [updated] = await this.db.query<{ id: string }>(
+      "UPDATE flags SET status = 'resolved', resolution = $3, note = $4 WHERE event_id = $1 AND id = $2 RETURNING id",
+      [eventId, flagId, resolution, note ?? null],
+    );
+    if (!updated) throw notFound(`flag ${flagId}`);
+    await this.db.query('UPDATE events SET revision = revision + 1 WHERE id = $1', [eventId]);
+    this.changed(eventId);
+    const flag = (await this.flags(eventId)).find((f) => f.id === flagId);
+    if (!flag) throw notFound(`flag ${flagId}`);
+    return flag;
+  }
+
+  // ---- standings ----
+
+  async standings(eventId: string): Promise<Standings> {
+    const ev = await this.event(this.db, eventId);
+    const revision = num(ev.revision);
+    const hit = this.standingsCache.get(eventId);
+    if (hit && hit.revision === revision) return hit.standings;
+    const [tables, hands, flags] = await Promise.all([
+      this.db.query<{ session: number; tbl: number; players: string[] }>('SELECT session, tbl, players FROM event_tables WHERE event_id = $1', [eventId]),
+      this.db.query<HandDbRow & Record<string, unknown>>(
+        'SELECT session, tbl, hand_id, hand, at, op_id, first_at, NULL AS photo, check_json FROM hands WHERE event_id = $1 AND hand IS NOT NULL', [eventId],
+      ),
+      this.db.query<{ session: number; tbl: number; hand_id: string; resolution: Resolution | null }>(
+        "SELECT session, tbl, hand_id, resolution FROM flags WHERE event_id = $1 AND status = 'resolved'", [eventId],
+      ),
+    ]);
+    const key = (s: number, t: number) => `${s}/${t}`;
+    const resolutions = new Map(flags.map((f) => [`${key(f.session, f.tbl)}/${f.hand_id}`, f.resolution ?? undefined]));
+    const bySheet = new Map<string, HandDbRow[]>();
+    for (const h of hands) bySheet.set(key(h.session, h.tbl), [...(bySheet.get(key(h.session, h.tbl)) ?? []), h]);
+    const sheets: StandingsSheet[] = tables.map((t) => {
+      const rows = bySheet.get(key(t.session, t.tbl)) ?? [];
+      const checks = new Map(rows.map((r) => [r.hand_id, r.check_json]));
+      return {
+        session: t.session, table: t.tbl, players: t.players,
+        entries: liveRows(rows.map(rowToHand)).map((r) => ({
+          hand: r.hand as SheetHand,
+          check: checks.get(r.handId) ?? checkHand(r.hand as SheetHand, ev.rules),
+          resolution: resolutions.get(`${key(t.session, t.tbl)}/${r.handId}`),
+        })),
+      };
+    });
+    const standings = computeStandings({ eventId, name: ev.name, rules: ev.rules, players: ev.players, updatedAt: Date.now(), sheets });
+    this.standingsCache.set(eventId, { revision, standings });
+    return standings;
+  }
+
+  // ---- backup ----
+
+  async exportBackup(eventId: string, now = Date.now()): Promise<EventBackup> {
+    const info = await this.eventInfo(eventId);
+    const hands = await this.db.query<HandDbRow & Record<string, unknown>>(
+      'SELECT session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json FROM hands WHERE event_id = $1 ORDER BY session, tbl, first_at, hand_id', [eventId],
+    );
+    const resolved = await this.db.query<{ session: number; tbl: number; hand_id: string; resolution: Resolution; note: string | null }>(
+      "SELECT session, tbl, hand_id, resolution, note FROM flags WHERE event_id = $1 AND status = 'resolved' ORDER BY session, tbl, hand_id", [eventId],
+    );
+    return {
+      format: 'mahjong-event-backup',
+      version: 1,
+      exportedAt: now,
+      event: {
+        name: info.name, rules: info.rules, players: info.players, tables: info.tableCount, sessions: info.sessionCount,
+        createdAt: info.createdAt, seating: info.tables.map((t) => ({ session: t.session, table: t.table, players: t.players })),
+      },
+      sheets: info.tables.map((t) => ({
+        session: t.session,
+        table: t.table,
+        hands: hands.filter((h) => h.session === t.session && h.tbl === t.table).map((h): BackupHand => {
+          const r = rowToHand(h);
+          return { handId: r.handId, hand: r.hand, at: r.at, opId: r.opId, firstAt: r.firstAt, ...(r.photo !== undefined ? { photo: r.photo } : {}) };
+        }),
+      })),
+      resolutions: resolved.map((f) => ({ session: f.session, table: f.tbl, handId: f.hand_id, resolution: f.resolution, ...(f.note !== null ? { note: f.note } : {}) })),
+    };
+  }
+
+  /** A new event (new id, key and codes) from a backup; every hand is re-scored. */
+  async importBackup(backup: EventBackup): Promise<{ event: EventInfo; directorKey: string }> {
+    const ev = backup.event;
+    const shape = this.shape(ev.players, ev.tables, ev.sessions);
+    const seating = validateSeating(ev.seating, shape, true);
+    const sheetKeys = new Set<string>();
+    for (const s of backup.sheets) {
+      if (s.session > ev.sessions || s.table > ev.tables) throw new EventApiError('BAD_REQUEST', 400, `sheets: session ${s.session}, table ${s.table} is not in the event`);
+      if (sheetKeys.has(`${s.session}/${s.table}`)) throw new EventApiError('BAD_REQUEST', 400, `sheets: session ${s.session}, table ${s.table} appears twice`);
+      sheetKeys.add(`${s.session}/${s.table}`);
+      const ids = new Set<string>();
+      s.hands.forEach((h, i) => {
+        if (ids.has(h.handId)) throw new EventApiError('BAD_REQUEST', 400, `sheets: session ${s.session}, table ${s.table}: hand ${h.handId} appears twice`);
+        ids.add(h.handId);
+        if (h.hand) assertValidHand(h.hand, ev.rules, `sheets (session ${s.session}, table ${s.table}) hands[${i}]`);
+      });
+      if (s.hands.filter((h) => h.hand).length > maxHands(ev.rules)) {
+        throw new EventApiError('BAD_REQUEST', 400, `sheets: session ${s.session}, table ${s.table} has more than ${maxHands(ev.rules)} hands`);
+      }
+    }
+    const id = newEventId();
+    const directorKey = newDirectorKey();
+    await this.db.transaction(async (q) => {
+      await q.query(
+        'INSERT INTO events (id, name, rules, players, table_count, session_count, director_hash, created_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8)',
+        [id, ev.name, ev.rules, json(shape.players), ev.tables, ev.sessions, sha256(directorKey), ev.createdAt],
+      );
+      await this.insertTables(q, id, seating);
+      for (const s of backup.sheets) {
+        for (const h of s.hands) {
+          const check = h.hand ? checkHand(h.hand, ev.rules) : null;
+          await q.query(
+            `INSERT INTO hands (event_id, session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json)
+             VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb)`,
+            [id, s.session, s.table, h.handId, h.hand ? json(h.hand) : null, h.at, h.opId, h.firstAt, h.photo ?? null, check ? json(check) : null],
+          );
+          await q.query('INSERT INTO applied_ops (event_id, session, tbl, op_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [id, s.session, s.table, h.opId]);
+          await this.syncFlag(q, id, s.session, s.table, h.handId, check);
+        }
+        await q.query('UPDATE event_tables SET version = $4 WHERE event_id = $1 AND session = $2 AND tbl = $3', [id, s.session, s.table, s.hands.length]);
+      }
+      for (const r of backup.resolutions) {
+        await q.query(
+          "UPDATE flags SET status = 'resolved', resolution = $5, note = $6 WHERE event_id = $1 AND session = $2 AND tbl = $3 AND hand_id = $4",
+          [id, r.session, r.table, r.handId, r.resolution, r.note ?? null],
+        );
+      }
+    });
+    return { event: await this.eventInfo(id), directorKey };
+  }
+
+  /** The session count of an event (the EMA CSV has a column group per session). */
+  async sessionCount(eventId: string): Promise<number> {
+    return (await this.event(this.db, eventId)).session_count;
+  }
+}
+
+function flagFromRow(r: FlagDbRow): Flag {
+  const flag: Flag = {
+    id: r.id, session: r.session, table: r.tbl, handId: r.hand_id, hand: r.hand, tablePoints: r.table_points, reason: r.reason,
+    createdAt: num(r.created_at), status: r.status,
+  };
+  if (r.server_points !== null) flag.serverPoints = r.server_points;
+  if (r.photo !== null) flag.photo = r.photo;
+  if (r.resolution !== null) flag.resolution = r.resolution;
+  if (r.note !== null) flag.note = r.note;
+  return flag;
+}
