@@ -9,6 +9,11 @@ export function StoreProvider({ store, children }: { store: Store; children: Rea
   return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
 }
 
+/** The scanner's store, or null outside a StoreProvider (a page tested on its own). */
+export function useAppStoreIfAny(): Store | null {
+  return useContext(StoreContext);
+}
+
 export function useAppStore(): Store {
   const s = useContext(StoreContext);
   if (!s) throw new Error('StoreProvider is missing');
