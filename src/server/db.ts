@@ -1,7 +1,8 @@
 /**
  * The database: one `query(sql, params)` over either an embedded PGlite (data in a folder, or in
  * memory) or a real PostgreSQL server (`postgres`, from DATABASE_URL). SQL is always
- * parameterised ($1, $2, ...); JSON goes in as text cast to jsonb. Both drivers speak the same
+ * parameterised ($1, $2, ...); JSON goes in as text, cast `$n::text::jsonb` (typed jsonb, the
+ * `postgres` driver would encode a string a second time). Both drivers speak the same
  * PostgreSQL, so the rest of the server does not know which one it runs on.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';

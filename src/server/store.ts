@@ -82,7 +82,7 @@ export class EventStore {
     const directorKey = newDirectorKey();
     await this.db.transaction(async (q) => {
       await q.query(
-        'INSERT INTO events (id, name, rules, players, table_count, session_count, director_hash, created_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8)',
+        'INSERT INTO events (id, name, rules, players, table_count, session_count, director_hash, created_at) VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, $7, $8)',
         [id, body.name, body.rules, json(shape.players), body.tables, body.sessions, sha256(directorKey), now],
       );
       await this.insertTables(q, id, seating);
@@ -110,7 +110,7 @@ export class EventStore {
         const code = newTableCode();
         const clash = await q.query('SELECT 1 FROM event_tables WHERE code = $1', [code]);
         if (clash.length > 0 && attempt < 10) continue;
-        await q.query('INSERT INTO event_tables (event_id, session, tbl, code, players) VALUES ($1, $2, $3, $4, $5::jsonb)', [eventId, e.session, e.table, code, json(e.players)]);
+        await q.query('INSERT INTO event_tables (event_id, session, tbl, code, players) VALUES ($1, $2, $3, $4, $5::text::jsonb)', [eventId, e.session, e.table, code, json(e.players)]);
         break;
       }
     }
@@ -139,7 +139,7 @@ export class EventStore {
         if (played.length > 0) throw new EventApiError('SESSION_STARTED', 409, `session ${s} has hands on its sheets; its seating can no longer change`);
       }
       for (const e of seating) {
-        await q.query('UPDATE event_tables SET players = $4::jsonb WHERE event_id = $1 AND session = $2 AND tbl = $3', [eventId, e.session, e.table, json(e.players)]);
+        await q.query('UPDATE event_tables SET players = $4::text::jsonb WHERE event_id = $1 AND session = $2 AND tbl = $3', [eventId, e.session, e.table, json(e.players)]);
       }
       await q.query('UPDATE events SET revision = revision + 1 WHERE id = $1', [eventId]);
     });
@@ -219,12 +219,12 @@ export class EventStore {
       ops.forEach((op, i) => { if (op.kind === 'put') assertValidHand(op.hand, t.rules, `ops[${i}].hand`); });
       const opIds = [...new Set(ops.map((o) => o.opId))];
       const seen = new Set((await q.query<{ op_id: string }>(
-        'SELECT op_id FROM applied_ops WHERE event_id = $1 AND session = $2 AND tbl = $3 AND op_id IN (SELECT jsonb_array_elements_text($4::jsonb))',
+        'SELECT op_id FROM applied_ops WHERE event_id = $1 AND session = $2 AND tbl = $3 AND op_id IN (SELECT jsonb_array_elements_text($4::text::jsonb))',
         [eventId, session, table, json(opIds)],
       )).map((r) => r.op_id));
       const handIds = [...new Set(ops.map((o) => o.handId))];
       const rows = new Map((await q.query<HandDbRow & Record<string, unknown>>(
-        'SELECT session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json FROM hands WHERE event_id = $1 AND session = $2 AND tbl = $3 AND hand_id IN (SELECT jsonb_array_elements_text($4::jsonb))',
+        'SELECT session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json FROM hands WHERE event_id = $1 AND session = $2 AND tbl = $3 AND hand_id IN (SELECT jsonb_array_elements_text($4::text::jsonb))',
         [eventId, session, table, json(handIds)],
       )).map((r) => [r.hand_id, rowToHand(r)]));
       const [{ live }] = await q.query<{ live: unknown }>(
@@ -252,7 +252,7 @@ export class EventStore {
         const check = r.hand ? checkHand(r.hand, t.rules) : null;
         await q.query(
           `INSERT INTO hands (event_id, session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json)
-           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb)
+           VALUES ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9, $10::text::jsonb)
            ON CONFLICT (event_id, session, tbl, hand_id) DO UPDATE SET hand = EXCLUDED.hand, at = EXCLUDED.at, op_id = EXCLUDED.op_id,
              first_at = EXCLUDED.first_at, photo = EXCLUDED.photo, check_json = EXCLUDED.check_json`,
           [eventId, session, table, handId, r.hand ? json(r.hand) : null, r.at, r.opId, r.firstAt, r.photo ?? null, check ? json(check) : null],
@@ -261,7 +261,7 @@ export class EventStore {
       }
       if (fresh > 0) {
         await q.query(
-          'INSERT INTO applied_ops (event_id, session, tbl, op_id) SELECT $1, $2, $3, x FROM jsonb_array_elements_text($4::jsonb) AS x ON CONFLICT DO NOTHING',
+          'INSERT INTO applied_ops (event_id, session, tbl, op_id) SELECT $1, $2, $3, x FROM jsonb_array_elements_text($4::text::jsonb) AS x ON CONFLICT DO NOTHING',
           [eventId, session, table, json(ops.map((o) => o.opId))],
         );
         await q.query('UPDATE event_tables SET version = version + $4 WHERE event_id = $1 AND session = $2 AND tbl = $3', [eventId, session, table, fresh]);
@@ -411,7 +411,7 @@ export class EventStore {
     const directorKey = newDirectorKey();
     await this.db.transaction(async (q) => {
       await q.query(
-        'INSERT INTO events (id, name, rules, players, table_count, session_count, director_hash, created_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8)',
+        'INSERT INTO events (id, name, rules, players, table_count, session_count, director_hash, created_at) VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, $7, $8)',
         [id, ev.name, ev.rules, json(shape.players), ev.tables, ev.sessions, sha256(directorKey), ev.createdAt],
       );
       await this.insertTables(q, id, seating);
@@ -420,7 +420,7 @@ export class EventStore {
           const check = h.hand ? checkHand(h.hand, ev.rules) : null;
           await q.query(
             `INSERT INTO hands (event_id, session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json)
-             VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10::jsonb)`,
+             VALUES ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9, $10::text::jsonb)`,
             [id, s.session, s.table, h.handId, h.hand ? json(h.hand) : null, h.at, h.opId, h.firstAt, h.photo ?? null, check ? json(check) : null],
           );
           await q.query('INSERT INTO applied_ops (event_id, session, tbl, op_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [id, s.session, s.table, h.opId]);
