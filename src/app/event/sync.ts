@@ -7,7 +7,7 @@
  */
 import type { SessionStore } from '../session/store.ts';
 import type { SheetRecord } from '../../engine/sheet.ts';
-import { maxHands, sheetToGameRecord } from '../../engine/sheet.ts';
+import { computeSheet, isSheetError, maxHands, sheetToGameRecord } from '../../engine/sheet.ts';
 import { createMirror, nextStamp, type Mirror } from '../state/mirror.ts';
 import { EventError, isEventError, normalizeCode, retryable, type EventApi } from './api.ts';
 import {
@@ -15,8 +15,6 @@ import {
 } from './link.ts';
 
 export const LINK_KEY = 'mahjong-scanner/event-link/v1';
-/** Set while a table is joined, so the app starts the sync at boot without loading it otherwise. */
-export const JOINED_FLAG = 'mj.event.joined';
 /** Ops in one request. */
 export const BATCH = 50;
 
@@ -69,6 +67,24 @@ export interface SyncDeps {
 /** What is saved: the link with the stamp of the change (the newer of the IndexedDB and localStorage copies wins). */
 interface Saved { stamp: number; link: LinkState | null }
 
+/**
+ * How many hands from the start make a valid sheet. Two phones can each add "hand 16", or a merge
+ * can leave a Fan Pays hand after the game's end: the table shows the valid run and says how many
+ * more the server holds, rather than a sheet it cannot compute.
+ */
+function validRun(record: SheetRecord): number {
+  let n = Math.min(record.hands.length, maxHands(record.rules));
+  for (;;) {
+    try {
+      computeSheet({ ...record, hands: record.hands.slice(0, n) });
+      return n;
+    } catch (e) {
+      if (!isSheetError(e) || e.hand === null || e.hand < 1 || e.hand > n) return 0;
+      n = e.hand - 1;
+    }
+  }
+}
+
 const sameRecord = (a: SheetRecord | null, b: SheetRecord | null) =>
   a === b || (!!a && !!b && JSON.stringify(sheetToGameRecord(a)) === JSON.stringify(sheetToGameRecord(b)));
 
@@ -114,9 +130,9 @@ export function createEventSync(deps: SyncDeps) {
     const link = state.link;
     if (!link) return;
     const view = viewOf(link);
-    const most = maxHands(link.join.rules);
-    const hands = view.hands.slice(0, most);
-    shown = { hands, ids: view.ids.slice(0, most) };
+    const count = validRun(recordOf(link.join, view.hands));
+    const hands = view.hands.slice(0, count);
+    shown = { hands, ids: view.ids.slice(0, count) };
     const hidden = view.hands.length - hands.length;
     if (hidden !== state.hidden) setState({ hidden });
     const record = recordOf(link.join, hands);
@@ -196,11 +212,10 @@ export function createEventSync(deps: SyncDeps) {
       failures = 0;
       if (sentCount === 1) probing = false;
       const next = acknowledge(current, applied, sheet);
-      const before = JSON.stringify(shown.hands);
       setLink(next);
-      // the sheet changed under this phone's own changes (another phone): its undo steps no longer fit
-      const theirs = JSON.stringify(viewOf(next).hands.slice(0, maxHands(next.join.rules))) !== before;
-      adoptView(!theirs);
+      // The reply changes the screen only when another phone changed the sheet (this phone's own
+      // changes are on it already): the undo steps, made on the sheet before, no longer fit.
+      adoptView(false);
       setState({ phase: 'idle', error: null, retryAt: null });
       if (next.queue.length > 0) kick(0);
       else if (pollMs > 0) kick(pollMs);

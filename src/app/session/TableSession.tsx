@@ -11,6 +11,7 @@ import { sheetErrorMessage } from './i18n.ts';
 import { nextHandInfo } from './seats.ts';
 import { commands } from './store.ts';
 import { useSession } from './useSession.ts';
+import { HandCheckBadge, TableEventPanel, useHandChecks } from '../event/TableEventPanel.tsx';
 import './session.css';
 
 function StartTable({ onStart }: { onStart: (players: string[], meta: SheetMeta, rules: SheetRules) => void }) {
@@ -88,6 +89,8 @@ export function TableSession() {
   const [importError, setImportError] = useState<{ message: string; detail: string | null } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const sheet = useMemo(() => (record ? computeSheet(record) : null), [record]);
+  /** The event's checks of the hands, or null when this table joined no event. */
+  const checks = useHandChecks();
 
   if (!loaded) return <p role="status">{t('session.loading')}</p>;
 
@@ -125,9 +128,11 @@ export function TableSession() {
         ref={fileInput} type="file" accept="application/json,.json" hidden aria-label={t('session.importJson')} data-testid="session-import"
         onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void importFile(f); }}
       />
-      {record && <button type="button" onClick={() => { store.perform(commands.close()); setEditing(null); setNotice('session.closed'); }}>{t('session.newTable')}</button>}
+      {/* a joined table's sheet is the event's: "Leave event" ends it */}
+      {record && !checks && <button type="button" onClick={() => { store.perform(commands.close()); setEditing(null); setNotice('session.closed'); }}>{t('session.newTable')}</button>}
     </div>
   );
+  const eventPanel = <TableEventPanel handsOnSheet={record?.hands.length ?? 0} />;
 
   const status = (
     <>
@@ -147,6 +152,7 @@ export function TableSession() {
     return (
       <div className="session session-screen">
         {toolbar}
+        {eventPanel}
         {status}
         <StartTable onStart={(players, meta, rules) => { store.perform(commands.start(players, meta, rules)); setNotice(null); }} />
       </div>
@@ -172,6 +178,7 @@ export function TableSession() {
     <div className="session">
       <div className="session-screen">
         {toolbar}
+        {eventPanel}
         {status}
         {/*
           One column per player and nothing else beside them, so a phone shows all four
@@ -214,6 +221,7 @@ export function TableSession() {
                       <span className="session-dealer">{t('session.dealer')}: {P[row.seating.dealer]}</span>{' · '}
                       {describe(h)}
                       {h.kind === 'win' && <small> ({t(`session.source.${h.source}`)})</small>}
+                      {checks && <> <HandCheckBadge check={checks[row.index] ?? null} /></>}
                     </span>
                     <span className="session-hand-actions" role="group" aria-label={t('session.actions')}>
                       {h.kind === 'win' && h.link && <a href={h.link}>{t('session.verify')}</a>}

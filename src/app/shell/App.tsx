@@ -4,17 +4,26 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, currentLang, setLanguage, type Lang } from '../i18n/index.ts';
 import { Scanner } from './Scanner.tsx';
 import { useActiveRuleset } from '../ruleset/active.ts';
+import { useAppStore } from '../state/context.tsx';
+import { isJoined } from '../event/flag.ts';
+import type { EventRoute } from '../event/EventPages.tsx';
 
 const TableSession = lazy(() => import('../session/TableSession.tsx').then((m) => ({ default: m.TableSession })));
 const SharedHandView = lazy(() => import('../share/SharedHandView.tsx').then((m) => ({ default: m.SharedHandView })));
 const TileSetPage = lazy(() => import('../tileset/TileSetPage.tsx').then((m) => ({ default: m.TileSetPage })));
+const EventPages = lazy(() => import('../event/EventPages.tsx').then((m) => ({ default: m.EventPages })));
 
-type Route = { name: 'scan' } | { name: 'table' } | { name: 'tileset' } | { name: 'shared'; payload: string };
+type Route = { name: 'scan' } | { name: 'table' } | { name: 'tileset' } | { name: 'shared'; payload: string } | { name: 'event'; event: EventRoute };
 
 export function routeOf(hash: string): Route {
   if (hash.startsWith('#/h/')) return { name: 'shared', payload: hash.slice(4) };
   if (hash === '#/table') return { name: 'table' };
   if (hash === '#/tileset') return { name: 'tileset' };
+  // club events (src/app/event): #/event, #/event/<id>, #/event/<id>/standings, #/join/<CODE>
+  if (hash === '#/event' || hash === '#/event/') return { name: 'event', event: { page: 'home' } };
+  const ev = /^#\/event\/([^/]+)(\/standings)?$/.exec(hash);
+  if (ev) return { name: 'event', event: { page: ev[2] ? 'standings' : 'director', eventId: decodeURIComponent(ev[1]) } };
+  if (hash.startsWith('#/join/')) return { name: 'event', event: { page: 'join', code: decodeURIComponent(hash.slice(7)) } };
   return { name: 'scan' };
 }
 
@@ -34,6 +43,10 @@ export function App({ offlineReady }: { offlineReady?: boolean }) {
   const ruleset = useActiveRuleset();
   const lang = currentLang();
   useEffect(() => { document.title = t('app.title'); }, [t, lang]);
+  const app = useAppStore();
+  // A table joined to a club event sends its sheet from every page (a hand added from the
+  // scanner too); phones that joined none never load the event code.
+  useEffect(() => { if (isJoined()) void import('../event/boot.ts').then((m) => m.getEventSync(undefined, app)); }, [app]);
   const [showOffline, setShowOffline] = useState(false);
   useEffect(() => {
     if (!offlineReady) return;
@@ -65,6 +78,7 @@ export function App({ offlineReady }: { offlineReady?: boolean }) {
         <a href="#/" aria-current={route.name === 'scan' ? 'page' : undefined}>{t('nav.scan')}</a>
         <a href="#/table" aria-current={route.name === 'table' ? 'page' : undefined}>{t('nav.table')}</a>
         <a href="#/tileset" aria-current={route.name === 'tileset' ? 'page' : undefined}>{t('nav.tileset')}</a>
+        <a href="#/event" aria-current={route.name === 'event' ? 'page' : undefined}>{t('nav.event')}</a>
       </nav>
       {showOffline && <p className="offline-ready" role="status">{t('app.offline')}</p>}
       {route.name === 'scan' && <Scanner />}
@@ -73,6 +87,9 @@ export function App({ offlineReady }: { offlineReady?: boolean }) {
       )}
       {route.name === 'tileset' && (
         <main id="main" tabIndex={-1} className="view"><Suspense fallback={<p>…</p>}><TileSetPage /></Suspense></main>
+      )}
+      {route.name === 'event' && (
+        <main id="main" tabIndex={-1} className="view"><Suspense fallback={<p>…</p>}><EventPages route={route.event} /></Suspense></main>
       )}
       {route.name === 'shared' && (
         <main id="main" tabIndex={-1} className="view"><Suspense fallback={<p>…</p>}><SharedHandView payload={route.payload} /></Suspense></main>
