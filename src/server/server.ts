@@ -23,8 +23,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const store = new EventStore(db);
   const app = createApp({ ...options, store });
   const host = options.host ?? '127.0.0.1';
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 8080, hostname: host }, () => resolve(s));
+  // Requests still being handled; close() waits for them so no transaction is cut off.
+  let active = 0;
+  const fetch = async (req: Request, env: unknown): Promise<Response> => {
+    active++;
+    try {
+      return await app.fetch(req, env as object);
+    } finally {
+      active--;
+    }
+  };
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch, port: options.port ?? 8080, hostname: host }, () => resolve(s));
+    s.once('error', reject);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -32,9 +43,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: `http://${host}:${port}`,
     store,
     close: async () => {
-      // Open standings streams would hold the listener forever: end them first.
-      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const http = server as ServerType & { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      http.closeIdleConnections?.();
+      while (active > 0) await new Promise((r) => setTimeout(r, 10));
+      // What is left are open standings streams, which would hold the listener forever.
+      http.closeAllConnections?.();
+      await closed;
       await db.close();
     },
   };

@@ -217,29 +217,27 @@ export class EventStore {
     const reply = await this.db.transaction(async (q) => {
       const t = await this.tableRow(q, eventId, session, table, true);
       ops.forEach((op, i) => { if (op.kind === 'put') assertValidHand(op.hand, t.rules, `ops[${i}].hand`); });
-      const opIds = [...new Set(ops.map((o) => o.opId))];
       const seen = new Set((await q.query<{ op_id: string }>(
         'SELECT op_id FROM applied_ops WHERE event_id = $1 AND session = $2 AND tbl = $3 AND op_id IN (SELECT jsonb_array_elements_text($4::text::jsonb))',
-        [eventId, session, table, json(opIds)],
+        [eventId, session, table, json([...new Set(ops.map((o) => o.opId))])],
       )).map((r) => r.op_id));
-      const handIds = [...new Set(ops.map((o) => o.handId))];
-      const rows = new Map((await q.query<HandDbRow & Record<string, unknown>>(
-        'SELECT session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json FROM hands WHERE event_id = $1 AND session = $2 AND tbl = $3 AND hand_id IN (SELECT jsonb_array_elements_text($4::text::jsonb))',
-        [eventId, session, table, json(handIds)],
-      )).map((r) => [r.hand_id, rowToHand(r)]));
-      const [{ live }] = await q.query<{ live: unknown }>(
-        'SELECT count(*) AS live FROM hands WHERE event_id = $1 AND session = $2 AND tbl = $3 AND hand IS NOT NULL', [eventId, session, table],
+      // A sheet is at most 64 hands and their tombstones: load it whole, merge, and answer from it.
+      const dbRows = await q.query<HandDbRow & Record<string, unknown>>(
+        'SELECT session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json FROM hands WHERE event_id = $1 AND session = $2 AND tbl = $3',
+        [eventId, session, table],
       );
-      let liveCount = num(live);
+      const rows = new Map(dbRows.map((r) => [r.hand_id, rowToHand(r)]));
+      const checks = new Map(dbRows.map((r) => [r.hand_id, r.check_json]));
+      let liveCount = dbRows.filter((r) => r.hand !== null).length;
       const changed = new Set<string>();
-      let fresh = 0;
+      const fresh: string[] = [];
       ops.forEach((op, i) => {
         if (seen.has(op.opId)) return;
         seen.add(op.opId);
-        fresh++;
+        fresh.push(op.opId);
         const before = rows.get(op.handId);
         const after = applyOp(before, op);
-        const wasLive = before?.hand != null;
+        const wasLive = before !== undefined && before.hand !== null;
         const isLive = after.hand !== null;
         if (!wasLive && isLive && liveCount >= maxHands(t.rules)) {
           throw new EventApiError('SHEET_FULL', 409, `ops[${i}]: the sheet already holds ${maxHands(t.rules)} hands; delete one before adding another`);
@@ -250,6 +248,7 @@ export class EventStore {
       for (const handId of changed) {
         const r = rows.get(handId)!;
         const check = r.hand ? checkHand(r.hand, t.rules) : null;
+        checks.set(handId, check);
         await q.query(
           `INSERT INTO hands (event_id, session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json)
            VALUES ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9, $10::text::jsonb)
@@ -259,15 +258,24 @@ export class EventStore {
         );
         await this.syncFlag(q, eventId, session, table, handId, check);
       }
-      if (fresh > 0) {
+      if (fresh.length > 0) {
+        // One statement: the ops are recorded, the sheet's version and the event's revision move.
         await q.query(
-          'INSERT INTO applied_ops (event_id, session, tbl, op_id) SELECT $1, $2, $3, x FROM jsonb_array_elements_text($4::text::jsonb) AS x ON CONFLICT DO NOTHING',
-          [eventId, session, table, json(ops.map((o) => o.opId))],
+          `WITH recorded AS (
+             INSERT INTO applied_ops (event_id, session, tbl, op_id)
+             SELECT $1, $2, $3, x FROM jsonb_array_elements_text($4::text::jsonb) AS x ON CONFLICT DO NOTHING),
+           versioned AS (UPDATE event_tables SET version = version + $5 WHERE event_id = $1 AND session = $2 AND tbl = $3)
+           UPDATE events SET revision = revision + 1 WHERE id = $1`,
+          [eventId, session, table, json(fresh), fresh.length],
         );
-        await q.query('UPDATE event_tables SET version = version + $4 WHERE event_id = $1 AND session = $2 AND tbl = $3', [eventId, session, table, fresh]);
-        await q.query('UPDATE events SET revision = revision + 1 WHERE id = $1', [eventId]);
       }
-      return { applied: ops.map((o) => o.opId).filter((id, i, all) => all.indexOf(id) === i), sheet: await this.sheet(q, eventId, session, table), fresh };
+      const sheet: TableSheet = {
+        session, table, players: t.players, rules: t.rules, version: t.version + fresh.length,
+        hands: liveRows(rows.values()).map((r) => ({
+          handId: r.handId, hand: r.hand as SheetHand, at: r.at, check: checks.get(r.handId) ?? checkHand(r.hand as SheetHand, t.rules),
+        })),
+      };
+      return { applied: [...new Set(ops.map((o) => o.opId))], sheet, fresh: fresh.length };
     });
     if (reply.fresh > 0) this.changed(eventId);
     return { applied: reply.applied, sheet: reply.sheet };

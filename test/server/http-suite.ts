@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { createApp } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db.ts';
 import { EventStore } from '../../src/server/store.ts';
-import type { CreateEventReply, EventBackup, Flag, JoinReply, Op, OpsReply, Standings, TableSheet } from '../../src/event/protocol.ts';
+import type { CreateEventReply, EventBackup, Flag, JoinReply, Op, OpsReply, PutOp, Standings, TableSheet } from '../../src/event/protocol.ts';
 import { computeSheet, type SheetHand } from '../../src/engine/sheet.ts';
 import { DRAW, LINKED, names, scoredWin, typedWin } from './fixtures.ts';
 
@@ -38,7 +38,7 @@ export function eventApiSuite(label: string, open: () => Promise<Db>): void {
     }
 
     const opId = () => `op-${label.replace(/\W/g, '')}-${String(++seq).padStart(6, '0')}`;
-    const putOp = (handId: string, hand: SheetHand, at: number): Op => ({ opId: opId(), kind: 'put', handId, at, hand });
+    const putOp = (handId: string, hand: SheetHand, at: number): PutOp => ({ opId: opId(), kind: 'put', handId, at, hand });
 
     async function newEvent(tables = 2, sessions = 2): Promise<CreateEventReply & { players: string[] }> {
       const players = names(tables * 4);
