@@ -1,0 +1,212 @@
+/**
+ * Club events (issue 70) end to end in Chromium, on the real event server (PGlite in a temporary
+ * folder, a free port, serving the built app): a director creates an event; two tables join by
+ * code (one by its QR address, one typing it) in browser contexts of their own and play session 1,
+ * one hand scored from its tiles; one table goes offline, keeps its hands in its queue and sends
+ * them when it is back; the standings page ranks the players as the sheets say; the director
+ * downloads the EMA results CSV. Phone size (390x844); screenshots in test/artifacts.
+ *
+ *   npx tsx --test test/e2e/event.e2e.ts       (E2E_SKIP_BUILD=1 to reuse dist/)
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ARTIFACTS, ROOT, build, freePort, launch } from './harness.ts';
+import { startServer, type RunningServer } from '../../src/server/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+
+before(async () => {
+  build();
+  dataDir = mkdtempSync(join(tmpdir(), 'mj-event-'));
+  server = await startServer({ dataDir, port: await freePort(), host: '127.0.0.1', staticDir: resolve(ROOT, 'dist') });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'en-GB', acceptDownloads: true };
+
+async function phone(): Promise<{ ctx: BrowserContext; page: Page; errors: string[]; external: string[] }> {
+  const ctx = await browser.newContext(PHONE);
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  const external: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  ctx.on('request', (r) => { const u = r.url(); if (!u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:')) external.push(u); });
+  return { ctx, page, errors, external };
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: resolve(ARTIFACTS, `event-${name}.png`), fullPage: true });
+
+/** Type a hand into the open sheet: a win (`by` null: self-drawn) or a draw. */
+async function typeHand(page: Page, n: number, win: { winner: string; by: string | null; points: number }) {
+  await page.getByRole('button', { name: 'Type in a hand' }).click();
+  const form = page.getByRole('form', { name: `Hand ${n}` });
+  await form.getByLabel('Winner').selectOption(win.winner);
+  if (win.by) await form.getByLabel('Discarded by').selectOption(win.by);
+  else await form.getByLabel('Self-drawn').check();
+  await form.getByLabel('Points').fill(String(win.points));
+  await form.getByRole('button', { name: 'Add to sheet' }).click();
+  await page.getByTestId(`hand-${n}`).waitFor();
+}
+
+const syncStatus = (page: Page) => page.getByTestId('sync-status');
+const sheetNumbers = async (page: Page, id: 'total' | 'table-points') =>
+  Promise.all([0, 1, 2, 3].map(async (p) => Number((await page.getByTestId(`${id}-${p}`).textContent())!.replace('−', '-'))));
+
+test('a director, two tables and the standings: join by code, play a session, offline and back, EMA CSV (phone size)', async () => {
+  const director = await phone();
+  const d = director.page;
+
+  // ---- the director creates the event, with the seating of both sessions
+  await d.goto(`${server.url}/#/event`);
+  await d.getByRole('heading', { name: 'Club event' }).waitFor();
+  // a wrong player count is named before anything is sent
+  await d.getByLabel('Event name').fill('Club night');
+  await d.getByTestId('event-players').fill('Ann, Bo, Cy, Di, Eve, Fay, Gus');
+  await d.getByRole('spinbutton', { name: 'Sessions' }).fill('2');
+  await d.getByRole('spinbutton', { name: 'Tables' }).fill('2');
+  await d.getByRole('button', { name: 'Create event' }).click();
+  assert.match((await d.getByTestId('create-error').textContent()) ?? '', /7 players do not fill 2 tables of 4/);
+  await d.getByTestId('event-players').fill('Ann\nBo\nCy\nDi\nEve\nFay\nGus\nHal');
+  await d.getByLabel('Seating (optional)').fill([
+    'session,table,A,B,C,D',
+    '1,1,Ann,Bo,Cy,Di', '1,2,Eve,Fay,Gus,Hal',
+    '2,1,Ann,Eve,Cy,Gus', '2,2,Bo,Fay,Di,Hal',
+  ].join('\n'));
+  await shot(d, '1-create');
+  await d.getByRole('button', { name: 'Create event' }).click();
+  await d.getByTestId('table-1-1').waitFor();
+  await d.locator('[data-testid="table-1-1"] img').waitFor();
+  const eventId = decodeURIComponent(/#\/event\/([^/]+)$/.exec(d.url())![1]);
+  const code1 = (await d.getByTestId('table-1-1').getByTestId('table-code').textContent())!;
+  const code2 = (await d.getByTestId('table-1-2').getByTestId('table-code').textContent())!;
+  assert.match(code1, /^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  assert.match(await d.getByTestId('table-1-1').textContent() ?? '', /Ann · Bo · Cy · Di/);
+  await shot(d, '2-director');
+  // the director stays signed in over a reload (the key is in IndexedDB)
+  await d.reload();
+  await d.getByTestId('table-1-2').getByText(code2).waitFor();
+
+  // ---- table 1 joins by its QR address, table 2 types its code (after a wrong one)
+  const t1 = await phone();
+  await t1.page.goto(`${server.url}/#/join/${code1}`);
+  await t1.page.waitForURL(/#\/table$/);
+  await syncStatus(t1.page).getByText('All sent').waitFor();
+  assert.match((await t1.page.locator('.session-sheet caption').textContent()) ?? '', /Club night · 1 · 1/);
+  assert.deepEqual(await t1.page.locator('.session-sheet thead th.num').allTextContents(), ['Ann', 'Bo', 'Cy', 'Di']);
+
+  const t2 = await phone();
+  await t2.page.goto(`${server.url}/#/table`);
+  await t2.page.getByRole('button', { name: 'Join event' }).click();
+  await t2.page.getByLabel('Table code').fill('AAAA-AAAA');
+  await t2.page.getByRole('button', { name: 'Join', exact: true }).click();
+  await t2.page.getByTestId('join-error').getByText('No table has this code').waitFor();
+  await t2.page.getByLabel('Table code').fill(code2.toLowerCase());
+  await t2.page.getByRole('button', { name: 'Join', exact: true }).click();
+  await syncStatus(t2.page).getByText('All sent').waitFor();
+  assert.deepEqual(await t2.page.locator('.session-sheet thead th.num').allTextContents(), ['Eve', 'Fay', 'Gus', 'Hal']);
+
+  // ---- table 1: two typed hands, then one scored from its tiles
+  await typeHand(t1.page, 1, { winner: 'Ann', by: 'Bo', points: 16 });
+  await typeHand(t1.page, 2, { winner: 'Cy', by: null, points: 8 });
+  await syncStatus(t1.page).getByText('All sent').waitFor();
+  await t1.page.getByTestId('hand-2').getByTestId('hand-check').getByText('typed').waitFor();
+
+  await t1.page.getByRole('link', { name: 'Score a hand' }).click();
+  await t1.page.getByRole('button', { name: 'Enter the tiles by hand' }).click();
+  await t1.page.getByLabel('Type or paste a hand').fill('123456789m123p55p');
+  await t1.page.getByRole('button', { name: 'Use this hand' }).click();
+  await t1.page.getByRole('button', { name: 'Next' }).click();
+  await t1.page.getByRole('heading', { name: 'Confirm the sets' }).waitFor();
+  await t1.page.getByRole('button', { name: 'Next' }).click();
+  await t1.page.getByRole('heading', { name: 'How did the hand win?' }).waitFor();
+  // hand 3: Cy is East (the deal passed twice), and wins self-drawn
+  await t1.page.getByRole('group', { name: 'Your seat wind' }).getByRole('button', { name: /^East · / }).click();
+  await t1.page.getByRole('button', { name: 'Self-drawn' }).click();
+  await t1.page.getByRole('button', { name: 'Next' }).click();
+  await t1.page.getByRole('heading', { name: 'Score' }).waitFor();
+  await t1.page.getByRole('button', { name: /^Add to the score sheet: hand 3, won by / }).click();
+  await t1.page.getByText('Added as hand 3 on the score sheet.').waitFor();
+  await t1.page.getByRole('link', { name: 'Table' }).click();
+  await t1.page.getByTestId('hand-3').waitFor();
+  await syncStatus(t1.page).getByText('All sent').waitFor();
+  // the server scored hand 3 from its tiles and agrees with the phone
+  await t1.page.getByTestId('hand-3').getByTestId('hand-check').getByText('✓ checked').waitFor();
+  await shot(t1.page, '3-table1');
+
+  // ---- table 2 loses the network, plays on, reloads, and sends everything when it is back
+  await t2.ctx.setOffline(true);
+  await typeHand(t2.page, 1, { winner: 'Hal', by: 'Gus', points: 8 });
+  await typeHand(t2.page, 2, { winner: 'Fay', by: null, points: 10 });
+  await syncStatus(t2.page).getByText('Offline: 2 changes waiting, sent when the network is back').waitFor();
+  await t2.page.getByTestId('hand-2').getByTestId('hand-check').getByText('not sent yet').waitFor();
+  await shot(t2.page, '4-table2-offline');
+  let standings = await (await fetch(`${server.url}/api/events/${eventId}/standings`)).json() as { players: { name: string; score: number }[] };
+  assert.equal(standings.players.find((p) => p.name === 'Fay')?.score ?? 0, 0, 'nothing of table 2 reached the server while offline');
+  await t2.ctx.setOffline(false);
+  await syncStatus(t2.page).getByText('All sent').waitFor({ timeout: 30_000 });
+  // a reload keeps the joined sheet as the server has it
+  await t2.page.reload();
+  await t2.page.getByTestId('hand-2').waitFor();
+  await syncStatus(t2.page).getByText('All sent').waitFor();
+  await shot(t2.page, '5-table2-back');
+
+  // ---- the standings: ranked by table points, then score, as the two sheets say
+  const expected: { name: string; tp: number; score: number }[] = [];
+  for (const t of [t1, t2]) {
+    const names = await t.page.locator('.session-sheet thead th.num').allTextContents();
+    const totals = await sheetNumbers(t.page, 'total');
+    const tps = await sheetNumbers(t.page, 'table-points');
+    names.forEach((name, i) => expected.push({ name, tp: tps[i], score: totals[i] }));
+  }
+  expected.sort((a, b) => b.tp - a.tp || b.score - a.score);
+  const standingsPage = await phone();
+  const s = standingsPage.page;
+  await s.goto(`${server.url}/#/event/${encodeURIComponent(eventId)}/standings`);
+  await s.getByTestId('standings').waitFor();
+  await s.getByTestId('standings-mode').getByText('Live').waitFor();
+  const rows = async () => (await s.getByTestId('standing').allInnerTexts()).map((r) => r.split('\t').map((c) => c.trim()));
+  const names = async () => (await rows()).map((r) => r[1]);
+  assert.deepEqual(await names(), expected.map((e) => e.name));
+  for (const [i, r] of (await rows()).entries()) {
+    assert.equal(Number(r.at(-1)!.replace('−', '-')), expected[i].score, `${r[1]}'s score`);
+    assert.equal(Number(r.at(-2)), expected[i].tp, `${r[1]}'s table points`);
+  }
+  // live: a hand typed at table 2 reaches the open standings page without a reload
+  await typeHand(t2.page, 3, { winner: 'Gus', by: 'Fay', points: 40 });
+  await syncStatus(t2.page).getByText('All sent').waitFor();
+  // Gus wins 8 + 8 + 48 = 64 and moves to first place at his table (4 table points)
+  const gusTablePoints = async () => (await rows()).find((r) => r[1] === 'Gus')!.at(-2);
+  for (const end = Date.now() + 15_000; (await gusTablePoints()) !== '4';) {
+    assert.ok(Date.now() < end, 'the standings page did not follow the new hand');
+    await s.waitForTimeout(200);
+  }
+  await shot(s, '6-standings');
+  standings = await (await fetch(`${server.url}/api/events/${eventId}/standings`)).json() as typeof standings;
+
+  // ---- the director downloads the EMA results CSV
+  const [download] = await Promise.all([d.waitForEvent('download'), d.getByRole('button', { name: 'EMA results CSV' }).click()]);
+  const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/).map((l) => l.split(','));
+  assert.deepEqual(csv[0].slice(0, 6), ['Rank', 'Name', 'EMA number', 'Country', 'Table points', 'Score']);
+  assert.deepEqual(csv.slice(1).map((r) => r[1]), standings.players.map((p) => p.name));
+  assert.equal(csv.find((r) => r[1] === 'Gus')![4], '4');
+  assert.deepEqual(csv.slice(1).map((r) => Number(r[5])), standings.players.map((p) => p.score));
+  await d.getByText(/Downloaded club-night-ema\.csv/).waitFor();
+  await shot(d, '7-director-export');
+
+  for (const t of [director, t1, t2, standingsPage]) {
+    assert.deepEqual(t.errors, [], 'no page errors');
+    assert.deepEqual(t.external, [], 'nothing leaves the origin');
+    await t.ctx.close();
+  }
+});
