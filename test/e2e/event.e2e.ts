@@ -204,6 +204,30 @@ test('a director, two tables and the standings: join by code, play a session, of
   await d.getByText(/Downloaded club-night-ema\.csv/).waitFor();
   await shot(d, '7-director-export');
 
+  // ---- the referee: a phone claims 2 points more than hand 3's tiles give (sent here straight to
+  // the API with a token of its own, as a wrong or tampered phone would); the server flags it
+  const api = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init).then(async (r) => ({ status: r.status, body: await r.json() }));
+  const joined = await api('/api/join', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: code1 }) });
+  const auth = { authorization: `Bearer ${joined.body.token}`, 'content-type': 'application/json' };
+  const sheet1 = (await api(`/api/events/${eventId}/tables/1/1`, { headers: auth })).body.sheet;
+  const scored = sheet1.hands[2].hand;
+  const claim = { ...scored, points: scored.points + 2 };
+  const sent = await api(`/api/events/${eventId}/tables/1/1/ops`, {
+    method: 'POST', headers: auth, body: JSON.stringify({ ops: [{ opId: 'e2e-op-flag-0001', kind: 'put', handId: 'e2e-hand-flag-01', at: Date.now(), hand: claim }] }),
+  });
+  assert.equal(sent.status, 200);
+  // table 1's phone gets the hand with its next read of the sheet, marked for the referee
+  await t1.page.getByTestId('hand-4').getByTestId('hand-check').getByText(`flagged for the referee (server: ${scored.points})`).waitFor({ timeout: 20_000 });
+  await shot(t1.page, '8-table1-flagged');
+  await d.getByRole('button', { name: 'Refresh' }).click();
+  const flag = d.getByTestId('flag');
+  await flag.getByText(`Table's reading: ${scored.points + 2}`).waitFor();
+  await flag.getByText(`Server's reading: ${scored.points}`).waitFor();
+  assert.equal(await flag.locator('img').count(), 0, 'no photo: the table did not send one');
+  await shot(d, '9-referee');
+  await flag.getByRole('button', { name: "Use the server's reading" }).click();
+  await flag.getByText("Resolved: server's reading").waitFor();
+
   for (const t of [director, t1, t2, standingsPage]) {
     assert.deepEqual(t.errors, [], 'no page errors');
     assert.deepEqual(t.external, [], 'nothing leaves the origin');

@@ -35,12 +35,14 @@ function TableCard({ table }: { table: TableInfo }) {
   );
 }
 
-function FlagItem({ flag, onResolve }: { flag: Flag; onResolve: (f: Flag, how: 'accept-server' | 'accept-table') => void }) {
+function FlagItem({ flag, players, onResolve }: { flag: Flag; players: string[] | undefined; onResolve: (f: Flag, how: 'accept-server' | 'accept-table') => void }) {
   const { t } = useEventT();
   const link = flag.hand.kind === 'win' ? flag.hand.link : undefined;
+  const winner = flag.hand.kind === 'win' ? players?.[flag.hand.winner] : undefined;
   return (
     <li data-testid="flag">
       <strong>{t('event.director.flagWhere', { session: flag.session, table: flag.table })}</strong>
+      {winner && <> · {t('event.director.wonBy', { name: winner })}</>}
       <p>{flag.reason}</p>
       <p>{t('event.director.tableReading', { points: flag.tablePoints })}<br />
         {flag.serverPoints !== undefined ? t('event.director.serverReading', { points: flag.serverPoints }) : t('event.director.serverUnread')}</p>
@@ -149,7 +151,12 @@ export function DirectorView({ eventId }: { eventId: string }) {
       <section>
         <h3>{t('event.director.flags')} {open.length > 0 && `(${open.length})`}</h3>
         {flags.length === 0 ? <p>{t('event.director.noFlags')}</p> : (
-          <ul className="event-flags">{flags.map((f) => <FlagItem key={f.id} flag={f} onResolve={(fl, how) => void resolve(fl, how)} />)}</ul>
+          <ul className="event-flags">{flags.map((f) => (
+            <FlagItem
+              key={f.id} flag={f} onResolve={(fl, how) => void resolve(fl, how)}
+              players={event?.tables.find((x) => x.session === f.session && x.table === f.table)?.players}
+            />
+          ))}</ul>
         )}
       </section>
       <section>

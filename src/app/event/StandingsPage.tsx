@@ -12,6 +12,9 @@ import './event.css';
 /** Table points as written: 2.5 when a tie shares places (document 004), no grouping. */
 const tablePointsText = (v: number, lang: string): string => new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: false }).format(v);
 
+/** A score with the sheet's minus sign (U+2212). */
+const score = (n: number): string => (n < 0 ? `−${-n}` : String(n));
+
 /** Polling interval when the stream is not available (ms). */
 const POLL_MS = 4000;
 
@@ -92,12 +95,12 @@ export function StandingsTable({ standings }: { standings: Standings }) {
                 const cell = p.perSession.find((x) => x.session === s);
                 return (
                   <td key={s} className="sess" title={cell ? t('event.standings.sessionCell', { n: s, table: cell.table, tp: cell.tablePoints, score: cell.score }) : undefined}>
-                    {cell ? `${tablePointsText(cell.tablePoints, i18n.language)} / ${cell.score}` : '–'}
+                    {cell ? `${tablePointsText(cell.tablePoints, i18n.language)} / ${score(cell.score)}` : '–'}
                   </td>
                 );
               })}
               <td><strong>{tablePointsText(p.tablePoints, i18n.language)}</strong></td>
-              <td>{p.score}</td>
+              <td>{score(p.score)}</td>
             </tr>
           ))}
         </tbody>
