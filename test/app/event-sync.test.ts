@@ -86,7 +86,7 @@ function fakeOnline(): Online & { set(on: boolean): void } {
 }
 
 /** A phone: its own session store, IndexedDB (memory) and localStorage, one clock shared by the test. */
-function phone(server: ReturnType<typeof fakeServer>, clock: { t: number }, disk = { idb: memoryStorage(), kv: memoryKv(), sessionIdb: memoryStorage() }) {
+function phone(server: ReturnType<typeof fakeServer>, clock: { t: number }, disk = { idb: memoryStorage(), kv: memoryKv(), sessionIdb: memoryStorage() }, photos?: { ref: () => string | undefined }) {
   let n = 0;
   const prefix = Math.random().toString(36).slice(2, 6);
   const session: SessionStore = createSessionStore(disk.sessionIdb, undefined, createMirror('session', () => disk.kv));
@@ -100,6 +100,8 @@ function phone(server: ReturnType<typeof fakeServer>, clock: { t: number }, disk
     now: () => clock.t++,
     pollMs: 0,
     backoff: { first: 5, max: 20 },
+    photoRef: photos?.ref,
+    loadPhoto: async (ref) => `data:image/jpeg;base64,${btoa(ref)}`,
   });
   return { session, sync, online, disk };
 }
@@ -383,6 +385,25 @@ describe('event sync', () => {
     expect(refused).toHaveLength(1);
     expect(refused[0]).toMatchObject({ code: 'INVALID_HAND', message: /13 points/, op: { kind: 'put', hand: win(1, 13) } });
     expect(p.session.getState().record!.hands).toEqual([win(0, 8), win(2, 9)]);
+    p.sync.stop();
+  });
+
+  it('sends a scored hand\'s photo only when the table turned photos on', async () => {
+    const server = fakeServer();
+    const p = phone(server, { t: 1000 }, undefined, { ref: () => 'photo-key-1' });
+    await p.sync.start();
+    await p.sync.join(CODE);
+    const scored = (points: number): SheetHand => ({ ...win(0, points), source: 'scored', link: '#/h/abc' });
+    p.session.perform(commands.add(scored(8)));
+    // a typed hand never has a photo
+    p.sync.setSendPhotos(true);
+    p.session.perform(commands.add(win(1, 9)));
+    p.session.perform(commands.add(scored(10)));
+    await until(() => p.sync.getState().link!.queue.length === 0);
+    const sent = server.requests.flatMap((r) => r.ops ?? []);
+    expect(sent.map((op) => op.kind === 'put' && 'photo' in op ? op.photo : null)).toEqual([null, null, `data:image/jpeg;base64,${btoa('photo-key-1')}`]);
+    // the reference to the photo on the phone is never sent
+    expect(sent.some((op) => 'photoRef' in op)).toBe(false);
     p.sync.stop();
   });
 });
