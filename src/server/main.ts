@@ -1,7 +1,9 @@
 /**
  * `npm run event`: build the app when dist/ is missing or older than its sources, then serve an
  * event on PGlite (data in EVENT_DATA_DIR, default .event-data/) or, with DATABASE_URL, on
- * PostgreSQL. PORT (default 8080) and HOST (default 127.0.0.1) set the address.
+ * PostgreSQL. PORT (default 8080) and HOST (default 127.0.0.1) set the address;
+ * EVENT_JOIN_LIMIT the joins allowed per client address per minute (default 30).
+ * `--no-build` serves dist/ as it is.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     port: Number(process.env.PORT ?? 8080),
     host: process.env.HOST ?? '127.0.0.1',
     staticDir: dist,
+    ...(process.env.EVENT_JOIN_LIMIT ? { joinLimit: { max: Number(process.env.EVENT_JOIN_LIMIT), windowMs: 60_000 } } : {}),
   });
   console.log(`event server on ${server.url} (${url ? 'PostgreSQL' : `PGlite in ${dataDir}`})`);
   const stop = () => { void server.close().then(() => process.exit(0)); };

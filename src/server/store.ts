@@ -54,6 +54,8 @@ function rowToHand(r: HandDbRow): HandRow {
 export class EventStore {
   private readonly listeners = new Set<ChangeListener>();
   private readonly standingsCache = new Map<string, { revision: number; standings: Standings }>();
+  /** Table tokens already seen, by hash: a token never changes its table, so one look-up is enough. */
+  private readonly tokenCache = new Map<string, { token_hash: string; event_id: string; session: number; tbl: number }>();
 
   constructor(readonly db: Db) {}
 
@@ -156,9 +158,17 @@ export class EventStore {
       return row && secretMatches(secret, row.director_hash) ? { role: 'director', eventId } : null;
     }
     if (secret.startsWith('tt_')) {
-      const [row] = await this.db.query<{ token_hash: string; event_id: string; session: number; tbl: number }>(
-        'SELECT token_hash, event_id, session, tbl FROM table_tokens WHERE token_hash = $1', [sha256(secret)],
-      );
+      const hash = sha256(secret);
+      let row = this.tokenCache.get(hash);
+      if (!row) {
+        [row] = await this.db.query<{ token_hash: string; event_id: string; session: number; tbl: number }>(
+          'SELECT token_hash, event_id, session, tbl FROM table_tokens WHERE token_hash = $1', [hash],
+        );
+        if (row) {
+          if (this.tokenCache.size >= 10_000) this.tokenCache.clear();
+          this.tokenCache.set(hash, row);
+        }
+      }
       if (!row || !secretMatches(secret, row.token_hash)) return null;
       // A token of another event is not a caller of this one.
       return row.event_id === eventId ? { role: 'table', eventId, session: row.session, table: row.tbl } : null;
