@@ -393,7 +393,7 @@ describe('event sync', () => {
     const p = phone(server, { t: 1000 }, undefined, { ref: () => 'photo-key-1' });
     await p.sync.start();
     await p.sync.join(CODE);
-    const scored = (points: number): SheetHand => ({ ...win(0, points), source: 'scored', link: '#/h/abc' });
+    const scored = (points: number): SheetHand => ({ kind: 'win', winner: 0, selfDrawn: true, discarder: null, points, source: 'scored', link: '#/h/abc', penalties: [] });
     p.session.perform(commands.add(scored(8)));
     // a typed hand never has a photo
     p.sync.setSendPhotos(true);
