@@ -2,7 +2,8 @@
  * Club events (issue 70) end to end in Chromium, on the real event server (PGlite in a temporary
  * folder, a free port, serving the built app): a director creates an event; two tables join by
  * code (one by its QR address, one typing it) in browser contexts of their own and play session 1,
- * one hand scored from its tiles; one table goes offline, keeps its hands in its queue and sends
+ * one hand scored from its tiles; a second phone at table 1 corrects a hand and both phones show
+ * it; one table goes offline, keeps its hands in its queue and sends
  * them when it is back; the standings page ranks the players as the sheets say; the director
  * downloads the EMA results CSV. Phone size (390x844); screenshots in test/artifacts.
  *
@@ -144,6 +145,21 @@ test('a director, two tables and the standings: join by code, play a session, of
   await t1.page.getByTestId('hand-3').getByTestId('hand-check').getByText('✓ checked').waitFor();
   await shot(t1.page, '3-table1');
 
+  // ---- a second phone at table 1 joins, gets the same sheet, and corrects hand 1; both converge
+  const t1b = await phone();
+  await t1b.page.goto(`${server.url}/#/join/${code1.toLowerCase()}`);
+  await t1b.page.waitForURL(/#\/table$/);
+  await t1b.page.getByTestId('hand-3').waitFor();
+  assert.deepEqual(await sheetNumbers(t1b.page, 'total'), await sheetNumbers(t1.page, 'total'));
+  await t1b.page.getByRole('button', { name: 'Edit hand 1' }).click();
+  await t1b.page.getByRole('form', { name: 'Edit hand 1' }).getByLabel('Points').fill('24');
+  await t1b.page.getByRole('form', { name: 'Edit hand 1' }).getByRole('button', { name: 'Save' }).click();
+  await syncStatus(t1b.page).getByText('All sent').waitFor();
+  // the first phone reads the sheet again within seconds and shows the correction
+  await t1.page.getByTestId('hand-1').getByText('Ann wins 24 on Bo\'s discard').waitFor({ timeout: 20_000 });
+  assert.deepEqual(await sheetNumbers(t1.page, 'total'), await sheetNumbers(t1b.page, 'total'));
+  await shot(t1b.page, '3b-table1-second-phone');
+
   // ---- table 2 loses the network, plays on, reloads, and sends everything when it is back
   await t2.ctx.setOffline(true);
   await typeHand(t2.page, 1, { winner: 'Hal', by: 'Gus', points: 8 });
@@ -228,7 +244,7 @@ test('a director, two tables and the standings: join by code, play a session, of
   await flag.getByRole('button', { name: "Use the server's reading" }).click();
   await flag.getByText("Resolved: server's reading").waitFor();
 
-  for (const t of [director, t1, t2, standingsPage]) {
+  for (const t of [director, t1, t1b, t2, standingsPage]) {
     assert.deepEqual(t.errors, [], 'no page errors');
     assert.deepEqual(t.external, [], 'nothing leaves the origin');
     await t.ctx.close();
