@@ -37,7 +37,7 @@ const names = () => screen.getAllByTestId('standing').map((r) => within(r).getBy
 describe('standings page', () => {
   it('follows the stream, and polls when the stream drops', async () => {
     let served = standings(139);
-    const fetch = vi.fn(async (url: string) => new Response(JSON.stringify(served), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify(served), { status: 200, headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetch);
     vi.stubGlobal('EventSource', FakeEventSource);
     render(<I18nextProvider i18n={testI18n('en')}><StandingsPage eventId="ev_test000001" /></I18nextProvider>);
