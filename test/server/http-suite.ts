@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from '../../src/server/app.ts';
-import type { Db } from '../../src/server/db.ts';
+import { migrate, type Db } from '../../src/server/db.ts';
 import { EventStore } from '../../src/server/store.ts';
 import type { CreateEventReply, EventBackup, Flag, JoinReply, Op, OpsReply, PutOp, Standings, TableSheet } from '../../src/event/protocol.ts';
 import { computeSheet, type SheetHand } from '../../src/engine/sheet.ts';
@@ -56,8 +56,17 @@ export function eventApiSuite(label: string, open: () => Promise<Db>): void {
 
     const opsPath = (ev: CreateEventReply, s: number, t: number) => `/api/events/${ev.event.id}/tables/${s}/${t}/ops`;
 
-    it('reports its database', async () => {
+    it('reports its database, and its migrations run once', async () => {
       expect((await call('GET', '/api/health')).body).toEqual({ ok: true, db: db.kind });
+      expect(await migrate(db)).toEqual([]);
+      const applied = await db.query<{ id: number }>('SELECT id FROM schema_migrations ORDER BY id');
+      expect(applied.map((r) => r.id)).toEqual([1]);
+    });
+
+    it('refuses an oversized body before reading it', async () => {
+      const r = await call('POST', '/api/join', { code: 'x'.repeat(70 * 1024) });
+      expect(r.status).toBe(413);
+      expect(r.body).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'the body is larger than 64 KB' } });
     });
 
     it('creates an event with a seat draw, a code per table, and a key shown once', async () => {

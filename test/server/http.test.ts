@@ -31,7 +31,7 @@ if (url) {
 } else if (process.env.CI) {
   describe('event API on PostgreSQL', () => {
     it('runs in CI', () => {
-      expect.fail('CI is set but TEST_DATABASE_URL is not: scripts/setup-test-deps.sh starts PostgreSQL and prints the URL to export');
+      expect.fail('CI is set but TEST_DATABASE_URL is not: run scripts/setup-test-deps.sh (it starts PostgreSQL and writes the URL to .tmp/test-database-url), then npm run test:all');
     });
   });
 } else {

@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import type { DbOptions } from '../../src/server/db.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 import type { CreateEventReply, JoinReply, OpsReply, Standings } from '../../src/event/protocol.ts';
 import { names, scoredWin, typedWin } from './fixtures.ts';
@@ -48,12 +50,25 @@ async function* standingsEvents(res: Response): AsyncGenerator<Standings> {
   }
 }
 
-describe('event server on a socket', () => {
+const pgUrl = process.env.TEST_DATABASE_URL;
+const schema = `live_${Date.now().toString(36)}`;
+afterAll(async () => {
+  if (!pgUrl) return;
+  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await admin.end({ timeout: 5 });
+});
+
+// PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (http.test.ts says when it must be).
+const databases: [string, () => DbOptions][] = [['PGlite in a folder', () => ({ dataDir: tempDir() })]];
+if (pgUrl) databases.push(['PostgreSQL', () => ({ url: pgUrl, schema })]);
+
+describe.each(databases)('event server on a socket, %s', (_label, dbOptions) => {
   it('streams standings on every change, serves the app, and keeps its data over a restart', async () => {
-    const dataDir = tempDir();
+    const db = dbOptions();
     const staticDir = tempDir();
     writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
-    let server = await startServer({ dataDir, port: 0, staticDir });
+    let server = await startServer({ ...db, port: 0, staticDir });
     try {
       const page = await fetch(`${server.url}/`);
       expect(await page.text()).toContain('<title>app</title>');
@@ -81,7 +96,7 @@ describe('event server on a socket', () => {
       controller.abort();
 
       await server.close();
-      server = await startServer({ dataDir, port: 0 });
+      server = await startServer({ ...db, port: 0 });
       const after = await (await fetch(`${server.url}/api/events/${ev.event.id}/standings`)).json() as Standings;
       expect({ ...after, updatedAt: 0 }).toEqual({ ...second, updatedAt: 0 });
       // The table's token still writes after the restart; the old op is still known.
