@@ -160,18 +160,29 @@ test('a director, two tables and the standings: join by code, play a session, of
   assert.deepEqual(await sheetNumbers(t1.page, 'total'), await sheetNumbers(t1b.page, 'total'));
   await shot(t1b.page, '3b-table1-second-phone');
 
-  // ---- table 2 loses the network, plays on, reloads, and sends everything when it is back
+  // ---- table 2 loses the network, plays on, reloads (the app from its service worker), and sends
+  // everything when it is back
+  await t2.page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await t2.page.waitForFunction(async () => {
+    for (const k of await caches.keys()) {
+      const reqs = await (await caches.open(k)).keys();
+      if (reqs.some((r) => r.url.endsWith('.wasm'))) return true;
+    }
+    return false;
+  }, null, { timeout: 90_000, polling: 250 });
   await t2.ctx.setOffline(true);
   await typeHand(t2.page, 1, { winner: 'Hal', by: 'Gus', points: 8 });
   await typeHand(t2.page, 2, { winner: 'Fay', by: null, points: 10 });
   await syncStatus(t2.page).getByText('Offline: 2 changes waiting, sent when the network is back').waitFor();
+  await t2.page.reload();
   await t2.page.getByTestId('hand-2').getByTestId('hand-check').getByText('not sent yet').waitFor();
+  await syncStatus(t2.page).getByText('Offline: 2 changes waiting, sent when the network is back').waitFor();
   await shot(t2.page, '4-table2-offline');
   let standings = await (await fetch(`${server.url}/api/events/${eventId}/standings`)).json() as { players: { name: string; score: number }[] };
   assert.equal(standings.players.find((p) => p.name === 'Fay')?.score ?? 0, 0, 'nothing of table 2 reached the server while offline');
   await t2.ctx.setOffline(false);
   await syncStatus(t2.page).getByText('All sent').waitFor({ timeout: 30_000 });
-  // a reload keeps the joined sheet as the server has it
+  // online again, a reload shows the joined sheet as the server has it
   await t2.page.reload();
   await t2.page.getByTestId('hand-2').waitFor();
   await syncStatus(t2.page).getByText('All sent').waitFor();
