@@ -1,5 +1,6 @@
 /**
- * `npm run bench:event`: a club event under load and faults, on PGlite in a temp folder.
+ * `npm run bench:event`: a club event under load and faults, on PGlite in a temp folder (or on
+ * PostgreSQL, DATABASE_URL).
  *
  * 100 tables of 4 play 16 hands each, all at once; each table's phone sends every hand as it is
  * added (scored hands with their links, typed hands, draws; about one in eight with a wrong
@@ -12,7 +13,8 @@
  * standings equal a recomputation from the sheets by the engine. Exits 1 when a check fails.
  * The server runs in its own process (`src/server/main.ts`), as `npm run event` runs it; the
  * restart stops it (SIGTERM) and starts a new process on the same folder and port.
- * Options: --tables N (100), --hands N (16), --seed N, --no-restart.
+ * Options: --tables N (100), --hands N (16), --seed N, --no-restart. With DATABASE_URL set the
+ * server runs on that PostgreSQL instead of PGlite.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -138,7 +140,7 @@ function planTable(table: number): { hands: PlannedHand[]; ops: Op[] } {
 /** Start `src/server/main.ts` on the bench's folder; resolves with its address once it listens. */
 function startServer(port: number): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [path.join('node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server/main.ts', '--no-build'], {
-    env: { ...process.env, PORT: String(port), EVENT_DATA_DIR: dataDir, EVENT_JOIN_LIMIT: '1000000', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), EVENT_DATA_DIR: dataDir, EVENT_JOIN_LIMIT: '1000000', DATABASE_URL: process.env.DATABASE_URL ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
