@@ -255,6 +255,24 @@ test('a director, two tables and the standings: join by code, play a session, of
   await flag.getByRole('button', { name: "Use the server's reading" }).click();
   await flag.getByText("Resolved: server's reading").waitFor();
 
+  // ---- the director downloads the JSON backup and imports it as a new event with the same standings
+  const [backupFile] = await Promise.all([d.waitForEvent('download'), d.getByRole('button', { name: 'JSON backup' }).click()]);
+  const backup = JSON.parse(readFileSync((await backupFile.path())!, 'utf8')) as { format: string; sheets: unknown[] };
+  assert.equal(backup.format, 'mahjong-event-backup');
+  const before = await (await fetch(`${server.url}/api/events/${eventId}/standings`)).json() as { players: unknown[] };
+  await d.goto(`${server.url}/#/event`);
+  await d.getByTestId('event-import').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "something else"}') });
+  await d.getByRole('alert').getByText(/This file cannot be imported/).waitFor();
+  await d.getByTestId('event-import').setInputFiles((await backupFile.path())!);
+  await d.waitForURL((u) => /#\/event\/ev_/.test(u.hash) && !u.hash.includes(eventId));
+  const copyId = decodeURIComponent(/#\/event\/([^/]+)$/.exec(d.url())![1]);
+  await d.getByTestId('flag').getByText("Resolved: server's reading").waitFor();
+  const copy = await (await fetch(`${server.url}/api/events/${copyId}/standings`)).json() as { players: unknown[] };
+  assert.deepEqual(copy.players, before.players);
+  await d.goto(`${server.url}/#/event`);
+  await d.locator('.event-list li').nth(1).waitFor();
+  assert.equal(await d.locator('.event-list li').count(), 2, 'both events are directed from this device');
+
   for (const t of [director, t1, t1b, t2, standingsPage]) {
     assert.deepEqual(t.errors, [], 'no page errors');
     assert.deepEqual(t.external, [], 'nothing leaves the origin');

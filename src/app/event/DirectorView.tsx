@@ -70,6 +70,7 @@ export function DirectorView({ eventId }: { eventId: string }) {
   const [session, setSession] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [forgetting, setForgetting] = useState(false);
   const { standings } = useStandings(eventId);
 
   useEffect(() => { void directorKey(eventId).then(setKey, () => setKey(null)); }, [eventId]);
@@ -164,9 +165,17 @@ export function DirectorView({ eventId }: { eventId: string }) {
         <p><a href={`#/event/${encodeURIComponent(eventId)}/standings`}>{t('event.director.openStandings')}</a></p>
         {standings && <StandingsTable standings={standings} />}
       </section>
-      <p>
-        <button type="button" onClick={() => { void forgetEvent(eventId).then(() => { location.hash = '#/event'; }); }}>{t('event.director.forget')}</button>
-      </p>
+      {forgetting
+        ? (
+          <div role="alertdialog" aria-label={t('event.director.forget')} className="event-panel">
+            <p>{t('event.director.forgetConfirm')}</p>
+            <div className="event-row">
+              <button type="button" onClick={() => { void forgetEvent(eventId).then(() => { location.hash = '#/event'; }); }}>{t('event.director.forgetYes')}</button>
+              <button type="button" onClick={() => setForgetting(false)}>{t('event.join.cancel')}</button>
+            </div>
+          </div>
+        )
+        : <p><button type="button" onClick={() => setForgetting(true)}>{t('event.director.forget')}</button></p>}
     </div>
   );
 }

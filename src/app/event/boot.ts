@@ -40,22 +40,24 @@ let appStore: AppStore | null = null;
  */
 export function getEventSync(session: SessionStore = getSessionStore(), app?: AppStore | null): EventSync {
   if (app) appStore = app;
-  let sync = syncs.get(session);
-  if (!sync) {
-    sync = createEventSync({
-      api: createApi(),
-      session,
-      storage: { get: (k) => get(k, eventDb()), set: (k, v) => set(k, v, eventDb()) },
-      online: browserOnline,
-      photoRef: () => {
-        const work = appStore?.get().history.present;
-        return work?.source === 'photo' && work.photo ? work.photo.key : undefined;
-      },
-      loadPhoto: photoDataUrl,
-      onJoined: setJoined,
-    });
-    syncs.set(session, sync);
-    void sync.start();
-  }
+  const known = syncs.get(session);
+  if (known) return known;
+  const sync = createEventSync({
+    api: createApi(),
+    session,
+    storage: { get: (k) => get(k, eventDb()), set: (k, v) => set(k, v, eventDb()) },
+    online: browserOnline,
+    photoRef: () => {
+      const work = appStore?.get().history.present;
+      return work?.source === 'photo' && work.photo ? work.photo.key : undefined;
+    },
+    loadPhoto: photoDataUrl,
+    onJoined: setJoined,
+    visible: () => document.visibilityState !== 'hidden',
+  });
+  // back on screen: read the sheet now rather than at the next poll
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') void sync.sync(); });
+  syncs.set(session, sync);
+  void sync.start();
   return sync;
 }

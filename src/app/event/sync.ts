@@ -62,6 +62,10 @@ export interface SyncDeps {
   backoff?: { first: number; max: number };
   /** Remember that a table is joined (the app's boot flag). */
   onJoined?: (joined: boolean) => void;
+  /** Whether the page is seen; a hidden page sends its queue but does not read the sheet. */
+  visible?: () => boolean;
+  /** 0..1, spreads retries (tests pass a constant). */
+  random?: () => number;
 }
 
 /** What is saved: the link with the stamp of the change (the newer of the IndexedDB and localStorage copies wins). */
@@ -95,6 +99,8 @@ export function createEventSync(deps: SyncDeps) {
   const now = deps.now ?? (() => Date.now());
   const pollMs = deps.pollMs ?? 5000;
   const backoff = deps.backoff ?? { first: 1000, max: 30_000 };
+  const visible = deps.visible ?? (() => true);
+  const random = deps.random ?? Math.random;
 
   let state: SyncState = { loaded: false, link: null, view: null, phase: 'idle', error: null, retryAt: null, hidden: 0 };
   const listeners = new Set<() => void>();
@@ -192,6 +198,8 @@ export function createEventSync(deps: SyncDeps) {
     const link = state.link;
     if (!link) return;
     if (!online.isOnline()) { setState({ phase: 'offline', retryAt: null }); return; }
+    // nothing to send and nobody looking: read the sheet when the page is seen again
+    if (link.queue.length === 0 && !visible()) { if (pollMs > 0) kick(pollMs); return; }
     setState({ phase: 'sending' });
     const token = link.join.token;
     try {
@@ -224,7 +232,9 @@ export function createEventSync(deps: SyncDeps) {
       if (!state.link || state.link.join.token !== token) return;
       if (retryable(err)) {
         failures++;
-        const delay = Math.min(backoff.max, backoff.first * 2 ** (failures - 1));
+        // doubled each time, spread by a quarter either way so the tables of an event do not all
+        // come back at once after the server restarts
+        const delay = Math.round(Math.min(backoff.max, backoff.first * 2 ** (failures - 1)) * (0.75 + random() / 2));
         const offline = !online.isOnline();
         setState({ phase: offline ? 'offline' : 'error', error: err, retryAt: offline ? null : now() + delay });
         if (!offline) kick(delay);
