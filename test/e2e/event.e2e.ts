@@ -112,6 +112,7 @@ test('a director, two tables and the standings: join by code, play a session, of
   await t2.page.getByLabel('Table code').fill('AAAA-AAAA');
   await t2.page.getByRole('button', { name: 'Join', exact: true }).click();
   await t2.page.getByTestId('join-error').getByText('No table has this code').waitFor();
+  await shot(t2.page, '2b-join-wrong-code');
   await t2.page.getByLabel('Table code').fill(code2.toLowerCase());
   await t2.page.getByRole('button', { name: 'Join', exact: true }).click();
   await syncStatus(t2.page).getByText('All sent').waitFor();

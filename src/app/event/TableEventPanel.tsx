@@ -44,7 +44,7 @@ export function JoinForm({ sync, handsOnSheet, initialCode = '', auto = false, o
   }, []);
   const submit = (e: FormEvent) => { e.preventDefault(); void join(code); };
   return (
-    <form className="event-join" onSubmit={submit} aria-busy={busy}>
+    <form className="event-join" onSubmit={submit} aria-busy={busy} aria-label={t('event.join.title')}>
       <label>
         {t('event.join.code')}
         <input
@@ -96,6 +96,7 @@ export function TableEventPanel({ handsOnSheet }: { handsOnSheet: number }) {
     return (
       <section className="event-panel" aria-label={t('event.join.title')}>
         {notice && <p role="status">{notice}</p>}
+        {joining && <p className="event-heading"><strong>{t('event.join.title')}</strong></p>}
         {joining
           ? <JoinForm sync={sync} handsOnSheet={handsOnSheet} onJoined={() => setJoining(false)} onCancel={() => setJoining(false)} />
           : <button type="button" onClick={() => { setJoining(true); setNotice(null); }}>{t('event.join.button')}</button>}
