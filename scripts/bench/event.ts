@@ -119,10 +119,11 @@ function planTable(table: number): { hands: PlannedHand[]; ops: Op[] } {
       truePoints = 8 + pick(30);
       hand = typedWin(winner, truePoints, random() < 0.3 ? null : discarder);
     } else {
-      const k = pick(LINKED.length);
-      truePoints = LINKED[k].total;
+      // Scored as the phone scores it: the winds of this hand's seats (003), from its tiles.
+      hand = scoredWin(pick(LINKED.length), winner, { discarder, hand: i });
+      truePoints = hand.kind === 'win' ? hand.points : 0;
       wrong = random() < WRONG_RATE;
-      hand = scoredWin(k, winner, { discarder, ...(wrong ? { points: truePoints + 1 + pick(6) } : {}) });
+      if (wrong && hand.kind === 'win') hand = { ...hand, points: truePoints + 1 + pick(6) };
     }
     const at = t0 + i * 60_000;
     ops.push({ opId: `op-${String(++opSeq).padStart(8, '0')}`, kind: 'put', handId, at, hand });

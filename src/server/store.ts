@@ -3,6 +3,7 @@
  * adapter with parameterised SQL. The sheet rules (merge, re-scoring, standings) are the pure
  * functions of src/event; this file only loads and saves around them.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { SheetHand, SheetRules } from '../engine/sheet.ts';
 import { maxHands } from '../engine/sheet.ts';
 import { applyOp, liveRows, type HandRow } from '../event/merge.ts';
@@ -11,7 +12,7 @@ import {
   type BackupHand, type CreateEventBody, type EventBackup, type EventInfo, type Flag, type HandCheck,
   type JoinReply, type Op, type OpsReply, type Resolution, type SeatingEntry, type Standings, type TableSheet,
 } from '../event/protocol.ts';
-import { assertValidHand, checkHand } from '../event/rescore.ts';
+import { assertValidHand, checkHand, checkSheet } from '../event/rescore.ts';
 import { drawSeating, validateSeating } from '../event/seating.ts';
 import { computeStandings, type StandingsSheet } from '../event/standings.ts';
 import type { Db, Queryable } from './db.ts';
@@ -255,18 +256,31 @@ export class EventStore {
         liveCount += (isLive ? 1 : 0) - (wasLive ? 1 : 0);
         if (after !== before) { rows.set(op.handId, after); changed.add(op.handId); }
       });
-      for (const handId of changed) {
-        const r = rows.get(handId)!;
-        const check = r.hand ? checkHand(r.hand, t.rules) : null;
-        checks.set(handId, check);
-        await q.query(
-          `INSERT INTO hands (event_id, session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json)
-           VALUES ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9, $10::text::jsonb)
-           ON CONFLICT (event_id, session, tbl, hand_id) DO UPDATE SET hand = EXCLUDED.hand, at = EXCLUDED.at, op_id = EXCLUDED.op_id,
-             first_at = EXCLUDED.first_at, photo = EXCLUDED.photo, check_json = EXCLUDED.check_json`,
-          [eventId, session, table, handId, r.hand ? json(r.hand) : null, r.at, r.opId, r.firstAt, r.photo ?? null, check ? json(check) : null],
-        );
-        await this.syncFlag(q, eventId, session, table, handId, check);
+      if (changed.size > 0) {
+        // Every hand is read again: a hand added or removed earlier moves the seats of those after it.
+        const live = liveRows(rows.values());
+        const fresher = new Map(checkSheet(live.map((r) => r.hand as SheetHand), t.rules).map((c, i) => [live[i].handId, c]));
+        for (const [handId, r] of rows) {
+          const check = fresher.get(handId) ?? null;
+          if (changed.has(handId)) {
+            await q.query(
+              `INSERT INTO hands (event_id, session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json)
+               VALUES ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9, $10::text::jsonb)
+               ON CONFLICT (event_id, session, tbl, hand_id) DO UPDATE SET hand = EXCLUDED.hand, at = EXCLUDED.at, op_id = EXCLUDED.op_id,
+                 first_at = EXCLUDED.first_at, photo = EXCLUDED.photo, check_json = EXCLUDED.check_json`,
+              [eventId, session, table, handId, r.hand ? json(r.hand) : null, r.at, r.opId, r.firstAt, r.photo ?? null, check ? json(check) : null],
+            );
+          } else if (isDeepStrictEqual(checks.get(handId) ?? null, check)) {
+            continue;
+          } else {
+            await q.query(
+              'UPDATE hands SET check_json = $5::text::jsonb WHERE event_id = $1 AND session = $2 AND tbl = $3 AND hand_id = $4',
+              [eventId, session, table, handId, check ? json(check) : null],
+            );
+          }
+          checks.set(handId, check);
+          await this.syncFlag(q, eventId, session, table, handId, check);
+        }
       }
       if (fresh.length > 0) {
         // One statement: the ops are recorded, the sheet's version and the event's revision move.
@@ -434,8 +448,10 @@ export class EventStore {
       );
       await this.insertTables(q, id, seating);
       for (const s of backup.sheets) {
+        const live = liveRows(s.hands.map((h) => ({ ...h })));
+        const checks = new Map(checkSheet(live.map((r) => r.hand as SheetHand), ev.rules).map((c, i) => [live[i].handId, c]));
         for (const h of s.hands) {
-          const check = h.hand ? checkHand(h.hand, ev.rules) : null;
+          const check = checks.get(h.handId) ?? null;
           await q.query(
             `INSERT INTO hands (event_id, session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json)
              VALUES ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9, $10::text::jsonb)`,

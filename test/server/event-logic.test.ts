@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { computeSheet } from '../../src/engine/sheet.ts';
 import { applyOps, liveRows, type HandRow } from '../../src/event/merge.ts';
 import { EventApiError, opsBodySchema, parseOrThrow, formatCode, normalizeCode, type Op, type Standings } from '../../src/event/protocol.ts';
-import { checkHand } from '../../src/event/rescore.ts';
+import { checkHand, checkSheet } from '../../src/event/rescore.ts';
 import { drawSeating, parseSeatingCsv, seatingToCsv, validateSeating } from '../../src/event/seating.ts';
 import { computeStandings, countedHand, rankPlayers } from '../../src/event/standings.ts';
 import { standingsToEmaCsv } from '../../src/event/ema.ts';
@@ -156,6 +156,25 @@ describe('re-scoring', () => {
     expect(damaged.reason).toMatch(/^the link cannot be read: This hand link is damaged/);
     expect(checkHand({ ...hand, selfDrawn: false, discarder: 2 }, 'mcr').reason).toBe('the link says the win was self-drawn, the sheet says on a discard');
     expect(checkHand(hand, 'fan-pays').reason).toBe('the hand was scored by mcr rules, but the table plays fan-pays');
+  });
+
+  it("checks the link's winds against the hand's seats on the sheet (003)", () => {
+    // Hand 3 of the East round: C deals, so C is East and D South (seat rotation of 003).
+    const right = scoredWin(1, 2, { discarder: 3, hand: 2 });
+    expect(checkSheet([DRAW, DRAW, right], 'mcr')[2].status).toBe('ok');
+    // The same hand scored as if it were hand 1 (C sat West then).
+    const early = scoredWin(1, 2, { discarder: 3, hand: 0 });
+    expect(checkSheet([DRAW, DRAW, early], 'mcr')[2]).toMatchObject({
+      status: 'flagged', reason: 'the link scores the winner in the West seat, but on the sheet the winner sits East in hand 3',
+    });
+    // Hand 5 opens the South round: B deals. B also dealt hand 2, in the East round.
+    const south = scoredWin(1, 1, { discarder: 0, hand: 4 });
+    expect(checkSheet([...Array(4).fill(DRAW), south], 'mcr')[4].status).toBe('ok');
+    expect(checkSheet([...Array(4).fill(DRAW), scoredWin(1, 1, { discarder: 0, hand: 1 })], 'mcr')[4]).toMatchObject({
+      status: 'flagged', reason: 'the link is scored in the East round, but hand 5 is in the South round',
+    });
+    // Without the sheet around it a hand is only re-scored.
+    expect(checkHand(early, 'mcr').status).toBe('ok');
   });
 
   it('marks typed hands and passes draws', () => {

@@ -3,7 +3,7 @@
  * by the engine, as a phone would put them on a sheet.
  */
 import { defaultContext, formatHand, parseHand, scoreMcr, type WinContext } from '../../src/engine/index.ts';
-import type { SheetHand } from '../../src/engine/sheet.ts';
+import { seatingOf, type SheetHand } from '../../src/engine/sheet.ts';
 import { encodeSharePayload } from '../../src/engine/share/codec.ts';
 
 export interface LinkedHand {
@@ -32,15 +32,39 @@ export const LINKED: readonly LinkedHand[] = HANDS.map(({ notation, ctx }) => {
   return { notation, ctx, total: result.total, link };
 });
 
-/** A scored win as the phone puts it on the sheet; `points` overrides the total (a wrong one). */
-export function scoredWin(k: number, winner: number, opts: { points?: number; discarder?: number } = {}): SheetHand {
-  const h = LINKED[k % LINKED.length];
-  const selfDrawn = h.ctx.selfDrawn;
-  return {
-    kind: 'win', winner, selfDrawn,
-    discarder: selfDrawn ? null : opts.discarder ?? (winner + 1) % 4,
-    points: opts.points ?? h.total, source: 'scored', link: h.link, penalties: [],
-  };
+const linkCache = new Map<string, { link: string; total: number }>();
+
+/** The fixture hand's link scored with the given winds, as the phone would have scored it. */
+function linkFor(k: number, ctx: WinContext): { link: string; total: number } {
+  const key = `${k}:${ctx.seatWind}${ctx.prevalentWind}${ctx.discarder ?? '-'}`;
+  let hit = linkCache.get(key);
+  if (!hit) {
+    const hand = parseHand(LINKED[k].notation);
+    const result = scoreMcr(hand, ctx);
+    if (!result.validWin) throw new Error(`fixture ${LINKED[k].notation} is not a win with ${key}`);
+    hit = { link: `http://127.0.0.1:8080/#/h/${encodeSharePayload({ hand, ctx, result }, { formatHand })}`, total: result.total };
+    linkCache.set(key, hit);
+  }
+  return hit;
+}
+
+/**
+ * A scored win as the phone puts it on an MCR sheet as hand `hand` (0-based, default 0): the link
+ * carries the winner's and the discarder's seat winds and the round's wind of that hand (003).
+ * `points` overrides the total (a wrong one).
+ */
+export function scoredWin(k: number, winner: number, opts: { points?: number; discarder?: number; hand?: number } = {}): SheetHand {
+  const idx = k % LINKED.length;
+  const seating = seatingOf(opts.hand ?? 0);
+  const selfDrawn = LINKED[idx].ctx.selfDrawn;
+  const discarder = selfDrawn ? null : opts.discarder ?? (winner + 1) % 4;
+  const { link, total } = linkFor(idx, {
+    ...LINKED[idx].ctx,
+    seatWind: seating.seatWinds[winner],
+    prevalentWind: seating.prevalentWind,
+    discarder: discarder === null ? null : seating.seatWinds[discarder],
+  });
+  return { kind: 'win', winner, selfDrawn, discarder, points: opts.points ?? total, source: 'scored', link, penalties: [] };
 }
 
 /** A win typed in (no tiles). */

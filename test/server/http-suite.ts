@@ -219,6 +219,25 @@ export function eventApiSuite(label: string, open: () => Promise<Db>): void {
       expect(badFlag.status).toBe(400);
     });
 
+    it('reads every hand again when one is added or removed before it (its seats move)', async () => {
+      const ev = await newEvent(1, 1);
+      const t = await join(ev, 1, 1);
+      const check = (r: { body: OpsReply }, handId: string) => r.body.sheet.hands.find((h) => h.handId === handId)!.check;
+      // Hand 2: B deals (East) and wins on A's discard, scored as the phone scored it.
+      await call('POST', opsPath(ev, 1, 1), { ops: [putOp('hand-seat-0001', DRAW, 100)] }, t.token);
+      const ok = await call<OpsReply>('POST', opsPath(ev, 1, 1), { ops: [putOp('hand-seat-0002', scoredWin(1, 1, { discarder: 0, hand: 1 }), 200)] }, t.token);
+      expect(check(ok, 'hand-seat-0002').status).toBe('ok');
+      // A second phone's hand, made earlier, arrives late: the scored hand becomes hand 3.
+      const moved = await call<OpsReply>('POST', opsPath(ev, 1, 1), { ops: [putOp('hand-seat-0003', DRAW, 150)] }, t.token);
+      expect(moved.body.sheet.hands.map((h) => h.handId)).toEqual(['hand-seat-0001', 'hand-seat-0003', 'hand-seat-0002']);
+      expect(check(moved, 'hand-seat-0002')).toMatchObject({ status: 'flagged', reason: 'the link scores the winner in the East seat, but on the sheet the winner sits North in hand 3' });
+      expect((await call<{ flags: Flag[] }>('GET', `/api/events/${ev.event.id}/flags`, undefined, ev.directorKey)).body.flags.map((f) => f.handId)).toEqual(['hand-seat-0002']);
+      // Deleting the late hand puts it back in place: agreed again, and the flag is gone.
+      const back = await call<OpsReply>('POST', opsPath(ev, 1, 1), { ops: [{ opId: opId(), kind: 'delete', handId: 'hand-seat-0003', at: 300 }] }, t.token);
+      expect(check(back, 'hand-seat-0002').status).toBe('ok');
+      expect((await call<{ flags: Flag[] }>('GET', `/api/events/${ev.event.id}/flags`, undefined, ev.directorKey)).body.flags).toEqual([]);
+    });
+
     it('exports the EMA CSV and a backup that imports into a new event with the same standings', async () => {
       const ev = await newEvent(2, 2);
       for (const [s, tb] of [[1, 1], [1, 2], [2, 1]]) {
