@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     ...(process.env.EVENT_JOIN_LIMIT ? { joinLimit: { max: Number(process.env.EVENT_JOIN_LIMIT), windowMs: 60_000 } } : {}),
   });
   console.log(`event server on ${server.url} (${url ? 'PostgreSQL' : `PGlite in ${dataDir}`})`);
+  console.log(`directors: ${server.url}/#/event`);
   const stop = () => { void server.close().then(() => process.exit(0)); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
