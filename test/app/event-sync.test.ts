@@ -160,6 +160,21 @@ describe('event sync', () => {
     p.sync.stop();
   });
 
+  it('keeps the phone\'s own sheet that joining replaced', async () => {
+    const server = fakeServer();
+    const p = phone(server, { t: 1000 });
+    await p.sync.start();
+    p.session.perform(commands.start(['W', 'X', 'Y', 'Z'], { tournament: 'Home game' }));
+    p.session.perform(commands.add(win(2, 12)));
+    await p.sync.join(CODE);
+    expect(p.session.getState().record!.players).toEqual(PLAYERS);
+    expect(p.sync.getState().link!.before).toMatchObject({ players: ['W', 'X', 'Y', 'Z'], meta: { tournament: 'Home game' }, hands: [{ winner: 'Y', points: 12 }] });
+    // nothing of it is sent
+    await until(() => p.sync.getState().phase === 'idle' && server.requests.length >= 2);
+    expect(server.requests.flatMap((r) => r.ops ?? [])).toEqual([]);
+    p.sync.stop();
+  });
+
   it('refuses a wrong code with a typed error and keeps the sheet', async () => {
     const server = fakeServer();
     const p = phone(server, { t: 1000 });

@@ -6,6 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { HandCheck } from './api.ts';
 import { formatCode } from './api.ts';
+import { downloadText, sheetFileName } from '../session/download.ts';
 import { eventErrorMessage, useEventT } from './i18n.ts';
 import type { EventSync, SyncState } from './sync.ts';
 import { useEventSync } from './useEventSync.ts';
@@ -135,6 +136,14 @@ export function TableEventPanel({ handsOnSheet }: { handsOnSheet: number }) {
         {leaveError && link.queue.length > 0 && <button type="button" onClick={() => leave(true)}>{t('event.table.leaveForce')}</button>}
       </div>
       {leaveError && <p role="alert" className="event-error">{leaveError}</p>}
+      {link.before && (
+        <p>
+          <button
+            type="button"
+            onClick={() => downloadText(sheetFileName([link.before!.meta?.tournament, link.before!.meta?.table, 'before-event'], 'json'), `${JSON.stringify(link.before, null, 2)}\n`, 'application/json')}
+          >{t('event.table.before', { count: link.before.hands.length })}</button>
+        </p>
+      )}
       <label className="event-check">
         <input type="checkbox" checked={link.sendPhotos} onChange={(e) => sync.setSendPhotos(e.target.checked)} />
         {t('event.table.photos')}

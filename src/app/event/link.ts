@@ -9,7 +9,7 @@
  * still in the queue are laid over that base until the server acknowledges them, so a reply that
  * crossed a newer change never takes it off the screen.
  */
-import type { SheetHand, SheetRecord } from '../../engine/sheet.ts';
+import type { GameRecordJson, SheetHand, SheetRecord } from '../../engine/sheet.ts';
 import type { EventRules, HandCheck, JoinReply, Op, SheetEntry, TableSheet } from './api.ts';
 
 export interface JoinInfo extends JoinReply {
@@ -32,6 +32,8 @@ export interface LinkState {
   sendPhotos: boolean;
   /** Changes the server refused (a hand that breaks the sheet's rules, a full sheet), kept to be shown. */
   refused: { op: QueuedOp; code: string; message: string }[];
+  /** The phone's own sheet that joining replaced (game-record JSON), kept so it can still be saved. */
+  before?: GameRecordJson;
 }
 
 export const DELETED_KEPT = 20;

@@ -321,9 +321,11 @@ export function createEventSync(deps: SyncDeps) {
       const reply = await api.join(clean);
       const join = { ...reply, code: clean };
       // the same table again (a new token): its queue and sheet stay
+      const mine = session.getState().record;
       const link: LinkState = again && old && old.join.eventId === reply.eventId && old.join.session === reply.session && old.join.table === reply.table
         ? { ...old, join }
-        : newLink(join);
+        // a sheet of the phone's own with hands is kept aside, not lost
+        : { ...newLink(join), ...(!old && mine && mine.hands.length > 0 ? { before: sheetToGameRecord(mine) } : {}) };
       setLink(link);
       deps.onJoined?.(true);
       shown = { hands: [], ids: [] };
