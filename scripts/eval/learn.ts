@@ -4,6 +4,7 @@
  *
  *   npm run --silent eval:learn -- [--data training-data/val-holdout] [--real /work/real/data] [--json]
  *                                  [--cache /tmp/learn-cache] [--methods knn,head] [--calibrate]
+ *                                  [--modes after,read] [--limit N] [--real-per-set 40]
  *
  * Synthetic: the generator draws one physical set (faces and body) for every 6 consecutive scenes
  * (scene.ts SCENES_PER_GLYPHSET), and `--holdout` sets use only designs training never saw, so
@@ -15,17 +16,25 @@
  * and embedded. Teaching with k photos = their matched tiles with the labelled codes (the
  * scan's --json lines with the codes corrected). Every photo of a set is a test photo once, taught
  * with the k photos after it (cyclically), so each k is measured on every photo. The profile
- * changes only codes, so tile accuracy (of the tiles found) and hand exact (every tile found and
- * read right, nothing extra) are the figures.
+ * Two modes: `after` re-reads the found tiles' codes of the cached scan with the profile (cheap:
+ * the profile changes only codes, so tile accuracy of the tiles found and hand exact are the
+ * figures); `read` scans the test photo again with the profile in the read stage
+ * (PipelineOptions.profile), as the app and `scan --profile` do, so the hand check and the layout
+ * see it too, and tiles may be found or left out differently: tile F1 against the labels is
+ * reported as well. Each profile's training time (the head's) is printed per profile.
+ *
+ * The cache is kept per set of model files (a folder named by their hash), so a changed model
+ * never reads an old scan.
  *
  * `--calibrate` searches the combination's (tau, weight) on the even-numbered synthetic sets and
  * reports on the odd ones; the chosen values are PROFILE_COMBINE in src/vision/profile/combine.ts.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeNode } from '../../src/vision/decode-node.ts';
-import { loadDefaultModels } from '../../src/vision/node.ts';
+import { loadDefaultModels, MODEL_DIR } from '../../src/vision/node.ts';
 import { scanPhoto } from '../../src/vision/pipeline.ts';
 import { applyReadings } from '../../src/vision/profile/apply.ts';
 import { knnScorer, PROFILE_COMBINE, type CombineConfig, type ProfileScorer } from '../../src/vision/profile/combine.ts';
@@ -52,6 +61,9 @@ interface Shot {
   readings: CropReading[];
   /** Labelled tiles the scan did not find. */
   missed: number;
+  /** The labelled tiles, and the photo's bytes (to scan it again with a profile). */
+  gt: { code: TileCode; box: Box }[];
+  bytes: () => Promise<Uint8Array>;
 }
 
 function iou(a: Box, b: Box): number {
@@ -80,17 +92,17 @@ function truthOf(gt: { code: TileCode; box: Box }[], r: ScanResult): { truth: (T
 
 interface CachedShot { name: string; set: string; result: ScanResult; truth: (TileCode | null)[]; missed: number; readings: { probs: number[]; views: [string, string] }[] }
 
-async function shoot(models: Models, name: string, set: string, bytes: Uint8Array, gt: { code: TileCode; box: Box }[], cacheDir: string | undefined): Promise<Shot> {
+async function shoot(models: Models, name: string, set: string, bytes: () => Promise<Uint8Array>, gt: { code: TileCode; box: Box }[], cacheDir: string | undefined): Promise<Shot> {
   const cf = cacheDir ? path.join(cacheDir, `${set}--${name}.json`.replace(/[^\w.-]/g, '_')) : undefined;
   if (cf && existsSync(cf)) {
     const c = JSON.parse(await readFile(cf, 'utf8')) as CachedShot;
-    return { ...c, readings: c.readings.map((r) => ({ probs: Float32Array.from(r.probs), views: [base64ToFloats(r.views[0]), base64ToFloats(r.views[1])] })) };
+    return { ...c, gt, bytes, readings: c.readings.map((r) => ({ probs: Float32Array.from(r.probs), views: [base64ToFloats(r.views[0]), base64ToFloats(r.views[1])] })) };
   }
-  const photo = await decodeNode(bytes);
+  const photo = await decodeNode(await bytes());
   const result = await scanPhoto(photo, models);
   const readings = await embedBoxes(photo, models, result.tiles.map((t) => t.box));
   const { truth, missed } = truthOf(gt, result);
-  const shot: Shot = { name, set, result, truth, readings, missed };
+  const shot: Shot = { name, set, result, truth, readings, missed, gt, bytes };
   if (cf) {
     const c: CachedShot = { name, set, result, truth, missed, readings: readings.map((r) => ({ probs: Array.from(r.probs, (p) => Math.round(p * 1e6) / 1e6), views: [floatsToBase64(r.views[0]), floatsToBase64(r.views[1])] })) };
     await writeFile(cf, JSON.stringify(c));
@@ -104,7 +116,7 @@ async function syntheticShots(models: Models, dir: string, cache: string | undef
   for (const [i, f] of names.entries()) {
     const lab = JSON.parse(await readFile(path.join(dir, 'labels', f.replace(/\.jpg$/, '.json')), 'utf8')) as { tiles: { code: TileCode; box: Box }[] };
     if (!lab.tiles.length) continue; // a scene without tiles (the generator's negatives) teaches nothing
-    out.push(await shoot(models, f, `${path.basename(dir)}#${Math.floor(i / 6)}`, new Uint8Array(await readFile(path.join(dir, 'images', f))), lab.tiles, cache));
+    out.push(await shoot(models, f, `${path.basename(dir)}#${Math.floor(i / 6)}`, async () => new Uint8Array(await readFile(path.join(dir, 'images', f))), lab.tiles, cache));
     if ((i + 1) % 25 === 0) process.stderr.write(`  ${dir}: ${i + 1}/${names.length}\n`);
   }
   return out;
@@ -125,24 +137,34 @@ async function realShots(models: Models, root: string, cache: string | undefined
       if (!prefix || seen.has(base) || (count.get(prefix) ?? 0) >= perSet) continue;
       seen.add(base);
       count.set(prefix, (count.get(prefix) ?? 0) + 1);
-      out.push(await shoot(models, base, `real-${prefix}`, await realPhotoBytes(p), p.tiles, cache));
+      out.push(await shoot(models, base, `real-${prefix}`, () => realPhotoBytes(p), p.tiles, cache));
       if (out.length % 20 === 0) process.stderr.write(`  real: ${out.length}\n`);
     }
   }
   return out;
 }
 
-interface Score { tiles: number; right: number; hands: number; exact: number }
-const zero = (): Score => ({ tiles: 0, right: 0, hands: 0, exact: 0 });
-function scoreShot(s: Shot, r: ScanResult, into: Score): void {
+interface Score { tiles: number; right: number; hands: number; exact: number; predicted: number; labelled: number }
+const zero = (): Score => ({ tiles: 0, right: 0, hands: 0, exact: 0, predicted: 0, labelled: 0 });
+/** `m`: the scan's tiles matched to the labels (truthOf). */
+function scoreShot(m: { truth: (TileCode | null)[]; missed: number }, r: ScanResult, into: Score): void {
   let right = 0, found = 0;
-  r.tiles.forEach((t, i) => { const g = s.truth[i]; if (g) { found++; if (g === t.code) right++; } });
+  r.tiles.forEach((t, i) => { const g = m.truth[i]; if (g) { found++; if (g === t.code) right++; } });
   into.tiles += found;
   into.right += right;
   into.hands++;
-  if (right === found && found === s.truth.length && s.missed === 0) into.exact++;
+  into.predicted += r.tiles.length;
+  into.labelled += found + m.missed;
+  if (right === found && found === m.truth.length && m.missed === 0) into.exact++;
 }
-const acc = (s: Score) => ({ tile_accuracy: +(s.right / Math.max(1, s.tiles)).toFixed(4), hand_exact: +(s.exact / Math.max(1, s.hands)).toFixed(4), tiles: s.tiles, hands: s.hands });
+const acc = (s: Score) => ({
+  tile_accuracy: +(s.right / Math.max(1, s.tiles)).toFixed(4),
+  // a tile counts when found and read right: 2 right / (scanned + labelled)
+  tile_f1: +((2 * s.right) / Math.max(1, s.predicted + s.labelled)).toFixed(4),
+  hand_exact: +(s.exact / Math.max(1, s.hands)).toFixed(4),
+  tiles: s.tiles,
+  hands: s.hands,
+});
 
 /** A profile taught by these photos' found tiles, with their labelled codes. */
 function taught(shots: readonly Shot[]): Profile {
@@ -161,13 +183,25 @@ function groups(shots: readonly Shot[]): Shot[][] {
   return [...m.values()];
 }
 
+type Mode = 'after' | 'read';
+let MODELS: Models;
+
+/** The test photo read with the profile: its cached scan's codes re-read (`after`), or the photo
+ * scanned again with the profile in the read stage (`read`), matched to the labels again. */
+async function withProfile(test: Shot, sc: ProfileScorer, mode: Mode): Promise<{ m: { truth: (TileCode | null)[]; missed: number }; r: ScanResult }> {
+  if (mode === 'after') return { m: test, r: applyReadings(test.result, test.readings, sc, LABELS) };
+  const r = await scanPhoto(await decodeNode(await test.bytes()), MODELS, { profile: sc });
+  return { m: truthOf(test.gt, r), r };
+}
+
 /** Accuracy before, after teaching k photos of the same set (each photo tested once per k), and
  * on the next set with a profile taught by 5 photos of this one. */
-async function measure(sets: Shot[][], make: MakeScorer, ks: readonly number[]): Promise<Record<string, ReturnType<typeof acc>>> {
+async function measure(sets: Shot[][], make: MakeScorer, ks: readonly number[], mode: Mode = 'after'): Promise<Record<string, ReturnType<typeof acc>>> {
   const before = zero(), cross = zero(), crossBefore = zero();
   const after = new Map(ks.map((k) => [k, zero()]));
   const memo = new Map<string, ProfileScorer>();
   const scorerFor = async (key: string, shots: Shot[]) => memo.get(key) ?? memo.set(key, await make(taught(shots), shots.map((s) => s.name).join('|'))).get(key)!;
+  let done = 0;
   for (const [gi, set] of sets.entries()) {
     for (const [ti, test] of set.entries()) {
       scoreShot(test, test.result, before);
@@ -175,19 +209,29 @@ async function measure(sets: Shot[][], make: MakeScorer, ks: readonly number[]):
         if (set.length <= k) continue;
         const teach = Array.from({ length: k }, (_, j) => set[(ti + 1 + j) % set.length]!);
         const sc = await scorerFor(`${gi}:${ti}:${k}`, teach);
-        scoreShot(test, applyReadings(test.result, test.readings, sc, LABELS), after.get(k)!);
+        const { m, r } = await withProfile(test, sc, mode);
+        scoreShot(m, r, after.get(k)!);
       }
+      if (mode === 'read' && ++done % 10 === 0) process.stderr.write(`  read with profiles: ${done} photos\n`);
     }
     if (sets.length > 1) {
       const other = sets[(gi + 1) % sets.length]!;
       const sc = await scorerFor(`x${gi}`, set.slice(0, 5));
       for (const test of other) {
         scoreShot(test, test.result, crossBefore);
-        scoreShot(test, applyReadings(test.result, test.readings, sc, LABELS), cross);
+        const { m, r } = await withProfile(test, sc, mode);
+        scoreShot(m, r, cross);
       }
     }
   }
   return { before: acc(before), ...Object.fromEntries(ks.map((k) => [`after_${k}`, acc(after.get(k)!)])), other_set_before: acc(crossBefore), other_set_after: acc(cross) };
+}
+
+/** The first 16 hex digits of the SHA-256 of the model files, which name the cache's folder. */
+async function modelsHash(): Promise<string> {
+  const h = createHash('sha256');
+  for (const f of (await readdir(MODEL_DIR)).filter((x) => x.endsWith('.onnx') || x === 'labels.json').sort()) h.update(f).update(await readFile(path.join(MODEL_DIR, f)));
+  return h.digest('hex').slice(0, 16);
 }
 
 let LABELS: readonly string[] = [];
@@ -195,11 +239,16 @@ let LABELS: readonly string[] = [];
 async function main(): Promise<void> {
   const data = (arg('data', 'training-data/val-holdout') ?? '').split(',').filter(Boolean);
   const real = arg('real');
-  const cache = arg('cache', '/tmp/learn-cache');
+  const cacheRoot = arg('cache', '/tmp/learn-cache');
   const methods = (arg('methods', 'knn,head') ?? 'knn').split(',') as Method[];
+  const modes = (arg('modes', 'after') ?? 'after').split(',') as Mode[];
+  for (const m of modes) if (m !== 'after' && m !== 'read') throw new Error(`--modes: "${m}" is neither after nor read`);
+  for (const m of methods) if (m !== 'knn' && m !== 'head') throw new Error(`--methods: "${m}" is neither knn nor head`);
   const limit = Number(arg('limit', '100000'));
+  const cache = cacheRoot ? path.join(cacheRoot, await modelsHash()) : undefined;
   if (cache) mkdirSync(cache, { recursive: true });
   const models = await loadDefaultModels();
+  MODELS = models;
   LABELS = models.labels;
   const synth: Shot[] = [];
   for (const d of data) synth.push(...(await syntheticShots(models, d, cache, limit)));
@@ -209,10 +258,19 @@ async function main(): Promise<void> {
   const makers: Record<Method, (c: CombineConfig) => MakeScorer> = {
     knn: (c) => async (p) => knnScorer(p, c),
     head: (c) => async (p, key) => {
-      const h = heads.get(key) ?? heads.set(key, await trainHead(p)).get(key)!;
+      let h = heads.get(key);
+      if (!h) {
+        const t0 = performance.now();
+        h = await trainHead(p);
+        heads.set(key, h);
+        headTrain.n++;
+        headTrain.ms += performance.now() - t0;
+        headTrain.examples += p.examples.length;
+      }
       return scorerOfHead(h, p, c);
     },
   };
+  const headTrain = { n: 0, ms: 0, examples: 0 };
   const out: Record<string, unknown> = { combine: PROFILE_COMBINE };
   if (flag('calibrate')) {
     const even = synthSets.filter((_, i) => i % 2 === 0), odd = synthSets.filter((_, i) => i % 2 === 1);
@@ -232,13 +290,16 @@ async function main(): Promise<void> {
     out.odd_sets = Object.fromEntries(await Promise.all(methods.map(async (m) => [m, await measure(odd, makers[m](PROFILE_COMBINE), ks)] as const)));
   }
   for (const m of methods) {
-    const t0 = performance.now();
-    out[m] = {
-      synthetic: synthSets.length ? { sets: synthSets.length, ...(await measure(synthSets, makers[m](PROFILE_COMBINE), ks)) } : undefined,
-      ...Object.fromEntries(realSets.map((s) => [s[0]!.set, { photos: s.length }])),
-      real: realSets.length ? await measure(realSets, makers[m](PROFILE_COMBINE), ks) : undefined,
-      seconds: +((performance.now() - t0) / 1000).toFixed(1),
-    };
+    for (const mode of modes) {
+      const t0 = performance.now();
+      out[`${m}_${mode}`] = {
+        synthetic: synthSets.length ? { sets: synthSets.length, ...(await measure(synthSets, makers[m](PROFILE_COMBINE), ks, mode)) } : undefined,
+        ...Object.fromEntries(realSets.map((s) => [s[0]!.set, { photos: s.length }])),
+        real: realSets.length ? await measure(realSets, makers[m](PROFILE_COMBINE), ks, mode) : undefined,
+        seconds: +((performance.now() - t0) / 1000).toFixed(1),
+        ...(m === 'head' && headTrain.n ? { head_profiles: headTrain.n, head_ms_per_profile: +(headTrain.ms / headTrain.n).toFixed(1), head_mean_examples: +(headTrain.examples / headTrain.n).toFixed(1) } : {}),
+      };
+    }
   }
   console.log(JSON.stringify(out, null, flag('json') ? undefined : 1));
 }

@@ -177,6 +177,16 @@ const config = {
      * to 65 ms. */
     secondOpinionBelow: 0.9,
   },
+  profile: {
+    /** With a tile-set profile (PipelineOptions.profile), a profile example whose embedding's cosine
+     * similarity to a crop's is at most this says nothing of it: a crop unlike every example, and a
+     * kind without examples, keep their reading (src/vision/profile/combine.ts). */
+    tau: 0.85,
+    /** ...and a kind whose example is identical to the crop gains this much log-probability (linear
+     * from tau). tau and weight from eval:learn --calibrate on val-holdout's even designs: tau
+     * 0.75-0.8 changed right tiles as often as wrong ones (model/MODEL_CARD.md, "Learning a club's set"). */
+    weight: 4,
+  },
   flowers: {
     /** Crops whose flower classes together are at least this likely are read again by the flower reader. */
     gate: 0.3,

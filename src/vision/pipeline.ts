@@ -16,6 +16,7 @@
 import { CONFIG, type TtaMode } from './config.ts';
 import { orientRaster } from './orient.ts';
 import { round } from './postprocess.ts';
+import type { ProfileScorer } from './profile/combine.ts';
 import type { Models } from './session.ts';
 import type { Box, DecodedPhoto, Detection, ScanResult } from './types.ts';
 import { photoDecoder } from './stages/decode.ts';
@@ -136,6 +137,10 @@ export interface PipelineOptions {
   /** Where the tiles are small in the decoded raster and the photo has more pixels, zoom in on
    * the full-resolution photo (DecodedPhoto.detail; default true). */
   detail?: boolean;
+  /** A club's tile-set profile (src/vision/profile): the read stage adds its bonus to each tile's
+   * reading (profileReadings), so the flower readers, the hand check and the layout work on the
+   * profiled reading. Without it nothing changes. */
+  profile?: ProfileScorer;
   /** Filled with the class probabilities of each returned tile (in `tiles` order) when given. */
   probs?: number[][];
   /** Filled with per-stage milliseconds when given. */
@@ -267,6 +272,7 @@ async function scanUpright(photo: DecodedPhoto, models: Models, opts: PipelineOp
   opts.onProgress?.('classify', 0.5);
   const reading = await readTiles(photo, models, opts, found, s.minScore);
   if (T) T.classify = now() - t;
+  if (reading.profiled) result.notes = [...(result.notes ?? []), `tile-set profile: ${reading.profiled} tile${reading.profiled === 1 ? '' : 's'} read as the set was taught`];
   const lateNotes = await flowerStage(photo, models, opts, found, reading.probs, decodeAgain, T);
   if (lateNotes.length) result.notes = [...(result.notes ?? []), ...lateNotes];
   t = now();

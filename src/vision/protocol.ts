@@ -25,6 +25,22 @@ export interface ScanRequest {
   image: ArrayBuffer | Blob;
   /** Treat the picture as one tile and return the top 3 classes. */
   asTile?: boolean;
+  /** The club's tile-set profile to read with (PipelineOptions.profile; src/vision/profile). */
+  profile?: ScanProfile;
+}
+
+/** A tile-set profile's examples as the scan needs them: the codes, and their unit embeddings one
+ * after another (codes.length x dim). */
+export interface ScanProfile {
+  dim: number;
+  codes: string[];
+  embeddings: Float32Array;
+}
+
+/** Whether `x` is a ScanProfile whose embeddings fit its codes and width. */
+export function isScanProfile(x: unknown): x is ScanProfile {
+  return isObj(x) && typeof x.dim === 'number' && x.dim > 0 && Array.isArray(x.codes) && x.codes.every((c) => typeof c === 'string') &&
+    x.embeddings instanceof Float32Array && x.embeddings.length === x.codes.length * x.dim;
 }
 
 export interface DisposeRequest {
@@ -59,7 +75,7 @@ export function isWorkerRequest(x: unknown): x is WorkerRequest {
         (x.verifierUrl === undefined || typeof x.verifierUrl === 'string') &&
         (x.wasmPaths === undefined || typeof x.wasmPaths === 'string');
     case 'scan':
-      return typeof x.id === 'number' && (x.image instanceof ArrayBuffer || (typeof Blob !== 'undefined' && x.image instanceof Blob));
+      return typeof x.id === 'number' && (x.image instanceof ArrayBuffer || (typeof Blob !== 'undefined' && x.image instanceof Blob)) && (x.profile === undefined || isScanProfile(x.profile));
     case 'dispose':
       return true;
     default:

@@ -12,6 +12,7 @@ import { primeModels, primeRaster } from './prime.ts';
 import { classifyTileImage } from './stages/onetile.ts';
 import { isWorkerRequest, type WorkerResponse } from './protocol.ts';
 import { VisionError } from './types.ts';
+import { scanProfileScorer } from './profile/combine.ts';
 
 const ctx = self as unknown as DedicatedWorkerGlobalScope;
 let models: Promise<Models> | null = null;
@@ -77,6 +78,7 @@ async function onMessage(ev: MessageEvent): Promise<void> {
     }
     const result = await scanPhoto(photo, m, {
       onProgress: (stage, fraction) => post({ status: 'progress', id, stage, fraction }),
+      ...(msg.profile?.codes.length ? { profile: scanProfileScorer(msg.profile) } : {}),
     });
     post({ status: 'result', id, result, ms: performance.now() - t0 });
   } catch (e) {

@@ -1,5 +1,7 @@
 /**
- * A scan read again with a tile-set profile: each tile's crop embedded (embed.ts applyProfile), the profile's
+ * A finished scan's codes re-read with a tile-set profile, for the evaluation's cheap comparison
+ * of methods (scripts/eval/learn.ts --modes after: one scan a photo, cached); the scanner itself
+ * applies the profile in its read stage (stages/read.ts profileReadings). Each tile's crop embedded (embed.ts embedBoxes), the profile's
  * bonus (combine.ts) added to the base reading, and the tile's code changed where the combined
  * reading's first guess differs. The base reading is the classifier's softmax of the crop with the
  * scan's own code counted as its first guess (the scan's later stages, flower readers and hand
@@ -41,8 +43,8 @@ export function profileTile(t: ScannedTile, r: CropReading, scorer: ProfileScore
   return { tile: { ...rest, code, score: round(p[best]!), alternatives }, changed: true };
 }
 
-/** The scan's tiles re-read with the profile, given their crops' readings (embed.ts applyProfile
- * embeds them; the evaluation embeds each photo once; the app in its learning worker). */
+/** The scan's tiles re-read with the profile, given their crops' readings (embed.ts embedBoxes
+ * embeds them; the evaluation embeds each photo once). */
 export function applyReadings(result: ScanResult, readings: readonly CropReading[], scorer: ProfileScorer, labels: readonly string[]): ScanResult {
   let changed = 0;
   const tiles = result.tiles.map((t, i) => {

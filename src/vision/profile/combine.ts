@@ -11,8 +11,12 @@
  * (`scripts/eval/learn.ts`, model/MODEL_CARD.md "Learning a club's set"): the largest gain on the
  * sets taught, with no loss on the other sets.
  */
+import { CONFIG } from '../config.ts';
 import { TILE_CODES, type TileCode } from '../types.ts';
-import type { Profile } from './format.ts';
+import type { ProfileExample } from './format.ts';
+
+/** What scoring needs of a profile: its width and its examples' codes and embeddings. */
+export interface ProfileExamples { dim: number; examples: readonly Pick<ProfileExample, 'code' | 'embedding'>[] }
 
 export interface CombineConfig {
   /** Cosine similarity of a crop's embedding to an example below which that example says nothing. */
@@ -21,8 +25,8 @@ export interface CombineConfig {
   weight: number;
 }
 
-/** Calibrated on val-holdout's even-numbered designs (scripts/eval/learn.ts --calibrate, teaching 2 photos): the loosest tau that changed no right tile of a taught set or another set (tau 0.75-0.8 cost 0.1-0.2 points of tile accuracy). */
-export const PROFILE_COMBINE: Readonly<CombineConfig> = Object.freeze({ tau: 0.85, weight: 4 });
+/** The pipeline's CONFIG.profile (its meaning and measurement there). */
+export const PROFILE_COMBINE: Readonly<CombineConfig> = CONFIG.profile;
 
 const K = TILE_CODES.length;
 const INDEX = new Map<string, number>(TILE_CODES.map((c, i) => [c, i]));
@@ -38,7 +42,7 @@ export interface ProfileIndex {
   perKind: Int32Array;
 }
 
-export function indexProfile(p: Pick<Profile, 'dim' | 'examples'>): ProfileIndex {
+export function indexProfile(p: ProfileExamples): ProfileIndex {
   const n = p.examples.length;
   const vectors = new Float32Array(n * p.dim);
   const kinds = new Int32Array(n);
@@ -103,11 +107,18 @@ export function combineReading(base: Float32Array, bonus: Float32Array): Float32
 export type ProfileScorer = ((views: readonly Float32Array[]) => Float32Array) & { kinds: ReadonlySet<number> };
 
 /** The kind indices a profile has examples of. */
-export const profileKinds = (p: Pick<Profile, 'examples'>): ReadonlySet<number> => new Set(p.examples.map((e) => INDEX.get(e.code)!));
+export const profileKinds = (p: Pick<ProfileExamples, 'examples'>): ReadonlySet<number> => new Set(p.examples.map((e) => INDEX.get(e.code)!));
 
-export function knnScorer(p: Pick<Profile, 'dim' | 'examples'>, c: CombineConfig = PROFILE_COMBINE): ProfileScorer {
+export function knnScorer(p: ProfileExamples, c: CombineConfig = PROFILE_COMBINE): ProfileScorer {
   const ix = indexProfile(p);
   return Object.assign((views: readonly Float32Array[]) => similarityBonus(kindSimilarities(ix, views), c), { kinds: profileKinds(p) });
 }
 
 export const codeIndex = (code: TileCode): number => INDEX.get(code)!;
+
+/** The nearest-neighbour scorer of a scan request's profile (protocol.ts ScanProfile); codes that
+ * are no tile code are left out. */
+export function scanProfileScorer(sp: { dim: number; codes: readonly string[]; embeddings: Float32Array }): ProfileScorer {
+  const examples = sp.codes.flatMap((code, i) => (INDEX.has(code) ? [{ code: code as TileCode, embedding: sp.embeddings.subarray(i * sp.dim, (i + 1) * sp.dim) }] : []));
+  return knnScorer({ dim: sp.dim, examples });
+}

@@ -9,9 +9,7 @@ import { cropTiles } from '../preprocess.ts';
 import { softmax } from '../postprocess.ts';
 import { floatTensor } from '../runtime.ts';
 import { modelCropSize, type Models } from '../session.ts';
-import type { Box, DecodedPhoto, ScanResult } from '../types.ts';
-import { applyReadings } from './apply.ts';
-import type { ProfileScorer } from './combine.ts';
+import type { Box, DecodedPhoto } from '../types.ts';
 import { unit } from './format.ts';
 
 export const EMBEDDING_OUTPUT = 'embedding';
@@ -91,11 +89,4 @@ export async function embeddingDim(models: EmbedModels): Promise<number> {
   const { w, h } = cropSize(models);
   const r = await embedCrops(models, new Float32Array(3 * w * h).fill(0.5), 1);
   return r[0]!.views[0].length;
-}
-
-/** The scan's tiles re-read with the profile (the photo is the one the scan read). */
-export async function applyProfile(photo: DecodedPhoto, result: ScanResult, models: EmbedModels, scorer: ProfileScorer): Promise<ScanResult> {
-  if (!result.tiles.length) return result;
-  const readings = await embedBoxes(photo, models, result.tiles.map((t) => t.box));
-  return applyReadings(result, readings, scorer, models.labels);
 }

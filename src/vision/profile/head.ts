@@ -17,8 +17,31 @@ import type { Profile } from './format.ts';
 /** Embeddings are unit vectors; scaled up, the head's logits reach a useful range quickly. */
 const INPUT_SCALE = 10;
 
-export interface HeadOptions { epochs: number; learningRate: number; l2: number }
+export interface HeadOptions {
+  epochs: number;
+  learningRate: number;
+  l2: number;
+  /** Where tfjs's wasm backend finds its .wasm files (a folder URL, or one URL per file name), in
+   * the browser; Node finds them beside the package. */
+  wasmPaths?: string | Record<string, string>;
+}
 export const HEAD_DEFAULTS: HeadOptions = { epochs: 80, learningRate: 0.05, l2: 1e-3 };
+
+type Tf = typeof import('@tensorflow/tfjs');
+let backend: Promise<Tf> | null = null;
+/** tfjs on its wasm backend (prebuilt SIMD wasm; its plain-JS backend took 0.6-1.3 s a profile in
+ * Node, the wasm one 0.2-0.3 s), loaded on the first head trained. */
+function tfjs(wasmPaths: HeadOptions['wasmPaths']): Promise<Tf> {
+  backend ??= (async () => {
+    const tf = await import('@tensorflow/tfjs');
+    const wasm = await import('@tensorflow/tfjs-backend-wasm');
+    if (wasmPaths) wasm.setWasmPaths(wasmPaths as Parameters<typeof wasm.setWasmPaths>[0]);
+    if (!(await tf.setBackend('wasm'))) throw new Error('tfjs: the wasm backend did not start');
+    return tf;
+  })();
+  backend.catch(() => { backend = null; });
+  return backend;
+}
 
 /** A trained head's weights, run in plain TypeScript (no tfjs needed to score). */
 export interface TrainedHead { kinds: number[]; dim: number; w: Float32Array; b: Float32Array }
@@ -27,8 +50,7 @@ export async function trainHead(p: Pick<Profile, 'dim' | 'examples'>, o: HeadOpt
   const kinds = [...new Set(p.examples.map((e) => TILE_CODES.indexOf(e.code)))].sort((a, b) => a - b);
   const nk = kinds.length, n = p.examples.length, dim = p.dim;
   if (nk < 2) return { kinds, dim, w: new Float32Array(dim * nk), b: new Float32Array(nk) };
-  const tf = await import('@tensorflow/tfjs');
-  await tf.setBackend('cpu');
+  const tf = await tfjs(o.wasmPaths);
   const x = new Float32Array(n * dim);
   p.examples.forEach((e, i) => { for (let d = 0; d < dim; d++) x[i * dim + d] = e.embedding[d]! * INPUT_SCALE; });
   const y = new Float32Array(n * nk);

@@ -14,7 +14,7 @@ import { scanPhoto, type PipelineOptions } from '../pipeline.ts';
 import type { Models } from '../session.ts';
 import { TILE_CODES, type Box, type ScanResult, type TileCode } from '../types.ts';
 import type { ProfileScorer } from './combine.ts';
-import { applyProfile, embedBoxes, embeddingDim } from './embed.ts';
+import { embedBoxes, embeddingDim } from './embed.ts';
 import { addExamples, emptyProfile, parseProfile, ProfileError, serializeProfile, type Profile, type ProfileExample } from './format.ts';
 
 /** A teaching line's error: names the line (1-based) and says what is wrong. */
@@ -135,8 +135,7 @@ export async function teachProfile(lines: readonly TeachLine[], models: Models, 
   return addExamples(base, await teachExamples(lines, models));
 }
 
-/** A photo's bytes scanned (as vision/node.ts scanBytes) and its tiles re-read with the profile's scorer. */
+/** A photo's bytes scanned (as vision/node.ts scanBytes) with the profile's scorer in the read stage (PipelineOptions.profile). */
 export async function scanBytesWithProfile(bytes: Uint8Array, models: Models, scorer: ProfileScorer, opts: PipelineOptions = {}): Promise<ScanResult> {
-  const photo = await decodeNode(bytes);
-  return applyProfile(photo, await scanPhoto(photo, models, opts), models, scorer);
+  return scanPhoto(await decodeNode(bytes), models, { ...opts, profile: scorer });
 }

@@ -10,7 +10,9 @@ import { completeCutBoxes, cropTiles } from '../preprocess.ts';
 import { flowerMass, softmax } from '../postprocess.ts';
 import { floatTensor, type OrtSession } from '../runtime.ts';
 import { modelCropSize, type Models } from '../session.ts';
-import type { Box, DecodedPhoto } from '../types.ts';
+import { TILE_CODES, type Box, type DecodedPhoto, type TileCode } from '../types.ts';
+import { codeIndex, combineReading, type ProfileScorer } from '../profile/combine.ts';
+import { embedCrops } from '../profile/embed.ts';
 import type { Found } from './find.ts';
 
 /** The crops at `indices` of a (n, 3, H, W) batch (plane = H * W), each turned 180 degrees (channel planes reversed). */
@@ -150,6 +152,46 @@ export interface Reading {
   cut: number[];
   /** p(tile) of the candidates scoring from minScore to below verify.below (verifyCrops). */
   pTile: (number | undefined)[];
+  /** With a tile-set profile (PipelineOptions.profile): how many candidates' first guess it changed. */
+  profiled?: number;
+}
+
+/**
+ * A tile-set profile's bonus (combine.ts) added to the readings of (n, 3, h, w) crops, in place,
+ * before any later stage sees them. Each crop is embedded by the first classifier (its `embedding`
+ * output, upright and turned 180 degrees: embed.ts embedCrops). A reading whose first guess is a
+ * kind the profile has no example of is left as it is (the profile cannot tell how like that kind
+ * the crop is), and so is a crop near no example (bonus 0 everywhere). Returns how many first
+ * guesses changed. Throws NoEmbeddingError when the classifier has no embedding output.
+ */
+export async function profileReadings(models: Models, crops: Float32Array, probs: Float32Array[], scorer: ProfileScorer): Promise<number> {
+  const labels = models.labels;
+  const at = probs.flatMap((p, i) => (scorer.kinds.has(codeIndex(labels[argMax(p)] as TileCode)) ? [i] : []));
+  if (!at.length) return 0;
+  const { w, h } = modelCropSize(models);
+  const readings = await embedCrops(models, pickCrops(crops, at, w * h), at.length);
+  // the bonus is over TILE_CODES; the readings over the models' labels
+  const slot = labels.map((c) => codeIndex(c as TileCode));
+  let changed = 0;
+  at.forEach((i, j) => {
+    const bonus = scorer(readings[j]!.views);
+    if (!bonus.some((b) => b > 0)) return;
+    const p = probs[i]!;
+    const before = argMax(p);
+    const base = new Float32Array(TILE_CODES.length);
+    slot.forEach((s, k) => { base[s] = p[k]!; });
+    const q = combineReading(base, bonus);
+    slot.forEach((s, k) => { p[k] = q[s]!; });
+    if (argMax(p) !== before) changed++;
+  });
+  return changed;
+}
+
+/** Index of a reading's largest probability (the first of equals). */
+export function argMax(p: ArrayLike<number>): number {
+  let best = 0;
+  for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
+  return best;
 }
 
 /**
@@ -176,6 +218,9 @@ export async function readTiles(photo: DecodedPhoto, models: Models, opts: Pipel
       averageIn(probs, cut, await classifyCrops(models, cropTiles(view, boxes, cut.map((i) => dets[i]!.sideways), cw, ch), cut.length, ttaMode(opts.tta)));
     }
   }
+  // the club's own set, taught to a profile, weighs in before the flower readers, the verifier's
+  // doubts, the hand check and the layout see the reading
+  const profiled = opts.profile ? await profileReadings(models, crops, probs, opts.profile) : undefined;
   const pTile = await verifyCrops(models, crops, dets.map((d) => d.score), minScore);
-  return { crops, probs, cut, pTile };
+  return { crops, probs, cut, pTile, ...(profiled === undefined ? {} : { profiled }) };
 }
