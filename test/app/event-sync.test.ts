@@ -27,12 +27,14 @@ function fakeServer() {
     /** Apply the next request and then fail as if its reply were lost. */
     loseReply: false,
     refuseToken: false,
+    /** The table's players as the server has them (the director may reseat before the first hand). */
+    players: PLAYERS,
     requests: [] as { path: string; ops?: Op[] }[],
     applications: 0,
     sheet(): TableSheet {
       const hands = [...rows.entries()].filter(([, r]) => r.hand).sort(([a, x], [b, y]) => x.firstAt - y.firstAt || (a < b ? -1 : 1))
         .map(([handId, r]) => ({ handId, hand: r.hand!, at: r.at, check: { status: 'typed' as const, tablePoints: 0 } }));
-      return { session: 1, table: 2, players: PLAYERS, rules: 'mcr', version, hands };
+      return { session: 1, table: 2, players: s.players, rules: 'mcr', version, hands };
     },
     fetch: async (url: string, init?: RequestInit): Promise<Response> => {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
@@ -172,6 +174,18 @@ describe('event sync', () => {
     // nothing of it is sent
     await until(() => p.sync.getState().phase === 'idle' && server.requests.length >= 2);
     expect(server.requests.flatMap((r) => r.ops ?? [])).toEqual([]);
+    p.sync.stop();
+  });
+
+  it('takes the players from the server\'s sheet (a reseat before the first hand)', async () => {
+    const server = fakeServer();
+    const p = phone(server, { t: 1000 });
+    await p.sync.start();
+    await p.sync.join(CODE);
+    await until(() => p.sync.getState().phase === 'idle');
+    server.players = ['Di', 'Cy', 'Bo', 'Ann'];
+    await p.sync.sync();
+    expect(p.session.getState().record!.players).toEqual(['Di', 'Cy', 'Bo', 'Ann']);
     p.sync.stop();
   });
 

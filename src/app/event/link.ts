@@ -24,7 +24,7 @@ export interface LinkState {
   version: 1;
   join: JoinInfo;
   /** The server's sheet from its last reply (null until the first one). */
-  base: { version: number; hands: SheetEntry[] } | null;
+  base: { version: number; hands: SheetEntry[]; players?: string[] } | null;
   queue: QueuedOp[];
   /** Hands deleted here lately, so an undo of the deletion puts the same hand (same id) back. */
   deleted: { handId: string; hand: SheetHand }[];
@@ -67,9 +67,11 @@ export function viewOf(link: Pick<LinkState, 'base' | 'queue'>): View {
 }
 
 /** The event table as a score sheet for the session screen. */
-export function recordOf(join: JoinInfo, hands: SheetHand[]): SheetRecord {
+export function recordOf(link: Pick<LinkState, 'join' | 'base'>, hands: SheetHand[]): SheetRecord {
+  const { join } = link;
   const record: SheetRecord = {
-    players: [...join.players],
+    // the server's names when it has sent a sheet (the director may reseat before the first hand)
+    players: [...(link.base?.players ?? join.players)],
     hands,
     meta: { tournament: join.eventName, session: String(join.session), table: String(join.table) },
   };
@@ -135,7 +137,7 @@ export function acknowledge(link: LinkState, applied: readonly string[], sheet: 
   const done = new Set(applied);
   const queue = link.queue.filter((op) => !done.has(op.opId));
   // A reply older than the sheet already held (a slow read overtaken by a write) changes nothing.
-  const base = link.base && link.base.version > sheet.version ? link.base : { version: sheet.version, hands: sheet.hands };
+  const base = link.base && link.base.version > sheet.version ? link.base : { version: sheet.version, hands: sheet.hands, players: sheet.players };
   return { ...link, queue, base };
 }
 

@@ -136,12 +136,12 @@ export function createEventSync(deps: SyncDeps) {
     const link = state.link;
     if (!link) return;
     const view = viewOf(link);
-    const count = validRun(recordOf(link.join, view.hands));
+    const count = validRun(recordOf(link, view.hands));
     const hands = view.hands.slice(0, count);
     shown = { hands, ids: view.ids.slice(0, count) };
     const hidden = view.hands.length - hands.length;
     if (hidden !== state.hidden) setState({ hidden });
-    const record = recordOf(link.join, hands);
+    const record = recordOf(link, hands);
     const current = session.getState().record;
     if (sameRecord(current, record)) return;
     adopting = true;
@@ -163,7 +163,7 @@ export function createEventSync(deps: SyncDeps) {
       return;
     }
     const { ops, ids, removed } = opsFor(shown, record.hands, { now: now(), newId, deleted: link.deleted });
-    const normal = recordOf(link.join, record.hands);
+    const normal = recordOf(link, record.hands);
     if (ops.length > 0) {
       const ref = link.sendPhotos ? deps.photoRef?.() : undefined;
       const queued: QueuedOp[] = ops.map((op) => (ref && op.kind === 'put' && op.hand.kind === 'win' && op.hand.link && op.hand.source === 'scored' ? { ...op, photoRef: ref } : op));
@@ -330,7 +330,7 @@ export function createEventSync(deps: SyncDeps) {
       deps.onJoined?.(true);
       shown = { hands: [], ids: [] };
       adopting = true;
-      try { session.adopt(recordOf(join, viewOf(link).hands), { keepHistory: false }); } finally { adopting = false; }
+      try { session.adopt(recordOf(link, viewOf(link).hands), { keepHistory: false }); } finally { adopting = false; }
       adoptView(false);
       setState({ phase: 'idle', error: null, retryAt: null });
       failures = 0;
