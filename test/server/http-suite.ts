@@ -281,6 +281,34 @@ export function eventApiSuite(label: string, open: () => Promise<Db>): void {
       expect(broken.body).toEqual({ error: { code: 'BAD_REQUEST', message: 'backup: version: expected one of 1' } });
     });
 
+    it('answers unknown events and malformed ids with typed errors', async () => {
+      expect((await call('GET', '/api/events/ev_AAAAAAAAAAAAAAAAAAAAAA/standings')).body).toEqual({ error: { code: 'NOT_FOUND', message: 'event ev_AAAAAAAAAAAAAAAAAAAAAA not found' } });
+      expect((await call('GET', '/api/events/nonsense/standings')).body).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+      const ev = await newEvent(1, 1);
+      const t = await join(ev, 1, 1);
+      expect((await call('POST', `/api/events/${ev.event.id}/tables/0/1/ops`, { ops: [] }, t.token)).body).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+      expect((await call('POST', `/api/events/${ev.event.id}/flags/fl_nosuchflag0000`, { resolution: 'accept-server' }, ev.directorKey)).body).toEqual({ error: { code: 'NOT_FOUND', message: 'flag fl_nosuchflag0000 not found' } });
+    });
+
+    it('runs a Fan Pays event: one fan wins, the sheet holds 64 hands, standings from the engine sheet', async () => {
+      const players = names(4);
+      const created = await call<CreateEventReply>('POST', '/api/events', { name: 'Fan Pays night', rules: 'fan-pays', players, tables: 1, sessions: 1 });
+      expect(created.status).toBe(201);
+      const t = await join(created.body, 1, 1);
+      expect(t.rules).toBe('fan-pays');
+      const hands = [typedWin(0, 1, 2), typedWin(0, 3), typedWin(2, 2, 0)];
+      const r = await call<OpsReply>('POST', opsPath(created.body, 1, 1), { ops: hands.map((h, i) => putOp(`hand-fp-${String(i).padStart(4, '0')}`, h, i + 1)) }, t.token);
+      expect(r.status).toBe(200);
+      expect(r.body.sheet.hands.map((h) => h.check.status)).toEqual(['typed', 'typed', 'typed']);
+      // A scored MCR hand on a Fan Pays sheet is flagged: its link was scored by other rules.
+      const mcr = await call<OpsReply>('POST', opsPath(created.body, 1, 1), { ops: [putOp('hand-fp-mcr0', scoredWin(0, 1), 10)] }, t.token);
+      expect(mcr.body.sheet.hands[3].check).toMatchObject({ status: 'flagged', reason: 'the hand was scored by mcr rules, but the table plays fan-pays' });
+      const st = (await call<Standings>('GET', `/api/events/${created.body.event.id}/standings`)).body;
+      const seated = created.body.event.tables[0].players;
+      const sheet = computeSheet({ players: seated, hands: [...hands, scoredWin(0, 1)], meta: {}, rules: 'fan-pays' });
+      for (const p of st.players) expect(p.score).toBe(sheet.totals[seated.indexOf(p.name)]);
+    });
+
     it('limits joins per address', async () => {
       const ev = await newEvent(1, 1);
       const limited = createApp({ store: new EventStore(db), joinLimit: { max: 3, windowMs: 60_000 } });
