@@ -21,6 +21,11 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Run `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: hear NOTIFY on `channel` from every server on the database (several
+   * servers behind one address keep their standings streams live). PGlite has one server.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +78,7 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     kind: 'postgres',
     query: (text, params) => run(sql, text, params),
     transaction: async (fn) => (await sql.begin((tx) => fn({ query: (text, params) => run(tx, text, params) }))) as never,
+    listen: async (channel, onNotify) => { await sql.listen(channel, onNotify); },
     close: () => sql.end({ timeout: 5 }),
   };
 }

@@ -20,6 +20,9 @@ import {
   cryptoRandom, newDirectorKey, newEventId, newFlagId, newTableCode, newTableToken, secretMatches, sha256,
 } from './secrets.ts';
 
+/** The NOTIFY channel of event changes (PostgreSQL). */
+const CHANGES_CHANNEL = 'mahjong_event_changes';
+
 const notFound = (what: string): EventApiError => new EventApiError('NOT_FOUND', 404, `${what} not found`);
 const json = (v: unknown): string => JSON.stringify(v);
 /** int8 arrives as a string from `postgres` and as a number from PGlite. */
@@ -58,16 +61,35 @@ export class EventStore {
   /** Table tokens already seen, by hash: a token never changes its table, so one look-up is enough. */
   private readonly tokenCache = new Map<string, { token_hash: string; event_id: string; session: number; tbl: number }>();
 
+  private listening: Promise<void> | null = null;
+
   constructor(readonly db: Db) {}
 
-  /** Called after every committed change of an event (the SSE stream listens). */
+  /** Called after every committed change of an event (the SSE stream listens), made by this
+   * server or, on PostgreSQL, by any other server on the same database. */
   onChange(listener: ChangeListener): () => void {
     this.listeners.add(listener);
+    if (this.db.listen && !this.listening) {
+      this.listening = this.db.listen(CHANGES_CHANNEL, (eventId) => this.tell(eventId)).catch((e: unknown) => {
+        console.error(`event server: no LISTEN on ${CHANGES_CHANNEL} (${e instanceof Error ? e.message : String(e)}); standings streams hear this server only`);
+      });
+    }
     return () => this.listeners.delete(listener);
   }
 
-  private changed(eventId: string): void {
+  private tell(eventId: string): void {
     for (const l of this.listeners) l(eventId);
+  }
+
+  private changed(eventId: string): void {
+    this.tell(eventId);
+    // Other servers on the database hear it too; this one may hear it twice, which costs one
+    // extra standings message at most (the stream coalesces changes).
+    if (this.db.kind === 'postgres') {
+      this.db.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, eventId]).catch((e: unknown) => {
+        console.error(`event server: NOTIFY failed: ${e instanceof Error ? e.message : String(e)}`);
+      });
+    }
   }
 
   private async event(q: Queryable, eventId: string): Promise<EventRow> {

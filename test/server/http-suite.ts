@@ -23,7 +23,7 @@ export function eventApiSuite(label: string, open: () => Promise<Db>): void {
     beforeAll(async () => {
       db = await open();
       app = createApp({ store: new EventStore(db), joinLimit: { max: 1000, windowMs: 60_000 } });
-    });
+    }, 60_000); // PGlite starts its PostgreSQL in wasm: seconds on a loaded machine
     afterAll(async () => { await db?.close(); });
 
     async function call<T = Json>(method: string, path: string, body?: unknown, auth?: string): Promise<{ status: number; body: T; text: string; headers: Headers }> {

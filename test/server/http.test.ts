@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { openDb } from '../../src/server/db.ts';
+import { EventStore } from '../../src/server/store.ts';
 import { eventApiSuite } from './http-suite.ts';
+import { names, typedWin } from './fixtures.ts';
 
 eventApiSuite('PGlite', () => openDb());
 
@@ -27,6 +29,27 @@ if (url) {
         await admin.end({ timeout: 5 });
       },
     };
+  });
+  describe('two servers on one PostgreSQL', () => {
+    it('a change made through one reaches the standings streams of the other (LISTEN/NOTIFY)', async () => {
+      const a = await openDb({ url, schema });
+      const b = await openDb({ url, schema });
+      try {
+        const storeA = new EventStore(a);
+        const storeB = new EventStore(b);
+        const heard: string[] = [];
+        storeB.onChange((id) => heard.push(id));
+        await new Promise((r) => setTimeout(r, 300)); // LISTEN is set up
+        const { event } = await storeA.createEvent({ name: 'Two servers', rules: 'mcr', players: names(4), tables: 1, sessions: 1 });
+        await storeA.applyOps(event.id, 1, 1, [{ opId: 'two-servers-op-1', kind: 'put', handId: 'two-servers-h1', at: 1, hand: typedWin(0, 8, 1) }]);
+        for (let i = 0; i < 50 && !heard.includes(event.id); i++) await new Promise((r) => setTimeout(r, 100));
+        expect(heard).toContain(event.id);
+        expect((await storeB.standings(event.id)).players.find((p) => p.rank === 1)?.score).toBe(32);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
   });
 } else if (process.env.CI) {
   describe('event API on PostgreSQL', () => {
