@@ -122,7 +122,8 @@ test('a director, two tables and the standings: join by code, play a session, of
   await typeHand(t1.page, 1, { winner: 'Ann', by: 'Bo', points: 16 });
   await typeHand(t1.page, 2, { winner: 'Cy', by: null, points: 8 });
   await syncStatus(t1.page).getByText('All sent').waitFor();
-  await t1.page.getByTestId('hand-2').getByTestId('hand-check').getByText('typed').waitFor();
+  // typed hands: the server can only check them against the rules (no tiles to score)
+  await t1.page.getByTestId('hand-2').getByTestId('hand-check').getByText('rules checked').waitFor();
 
   await t1.page.getByRole('link', { name: 'Score a hand' }).click();
   await t1.page.getByRole('button', { name: 'Enter the tiles by hand' }).click();
@@ -220,6 +221,14 @@ test('a director, two tables and the standings: join by code, play a session, of
     await s.waitForTimeout(200);
   }
   await shot(s, '6-standings');
+  // in another language the page follows at once (the strings load with the page)
+  await s.locator('.lang select').selectOption('pl');
+  await s.getByRole('heading', { name: 'Club night: Klasyfikacja' }).waitFor();
+  await t2.page.locator('.lang select').selectOption('zh');
+  await syncStatus(t2.page).getByText('全部已发送').waitFor();
+  await shot(t2.page, '6b-table2-zh');
+  await t2.page.locator('.lang select').selectOption('en');
+  await s.locator('.lang select').selectOption('en');
   standings = await (await fetch(`${server.url}/api/events/${eventId}/standings`)).json() as typeof standings;
 
   // ---- the director downloads the EMA results CSV
