@@ -6,6 +6,7 @@ import { shareResources } from './share/i18n.ts';
 import { sessionResources } from './session/i18n.ts';
 import { StoreProvider } from './state/context.tsx';
 import { createStore, initialState, loadPersisted, persistOnChange, prunePhotos } from './state/store.ts';
+import { resumeTeaching } from './tileset/teach.ts';
 import './styles.css';
 
 const i18n = initI18n();
@@ -22,6 +23,8 @@ async function boot() {
   (window as unknown as { __mjStore?: unknown }).__mjStore = store;
   // photos left behind by a reload in the middle of a scan, or by hands started over long ago
   void prunePhotos(store.get().history);
+  // confirmed hands a closed or reloaded app had not yet taught the tile set (tileset/teach.ts)
+  void resumeTeaching();
 
   const root = createRoot(document.getElementById('root')!);
   const render = (offlineReady: boolean) => root.render(

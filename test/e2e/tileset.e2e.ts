@@ -1,6 +1,7 @@
 /**
- * "Your tile set" (issue 69) end to end in Chromium: a scored hand teaches the device's profile;
- * the page shows its examples per kind with their crops, removes one, exports it as a file, resets,
+ * "Your tile set" (issue 69) end to end in Chromium: a scored hand teaches the device's profile,
+ * even when the player leaves the score at once (the hand is queued in IndexedDB, and taught after
+ * a reload); the page shows its examples per kind with their crops, removes one, exports it as a file, resets,
  * imports the file again, keeps it over a reload, and turns learning off; nothing leaves the origin.
  *
  *   npx tsx --test test/e2e/tileset.e2e.ts       (E2E_SKIP_BUILD=1 to reuse dist/)
@@ -76,9 +77,10 @@ test('a scored hand teaches the tile set; the page shows, removes, exports, rese
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: heading }).waitFor();
   }
-  // the result teaches the profile once it has been shown a moment (teach.ts waits 400 ms, so a
-  // hand only passed through is not learnt); a player reads the score before leaving it
-  await page.waitForTimeout(1500);
+  // reaching the score queues the hand to teach the profile (teach.ts): the player leaves the
+  // score at once, even reloading the app, and the hand is learnt all the same
+  assert.equal(await page.evaluate(() => (window as unknown as { __mjTeach: Promise<boolean> }).__mjTeach), true, 'the confirmed hand is queued');
+  await page.reload();
 
   // the page: every kind with its count and crops
   await page.getByRole('link', { name: 'Your tile set' }).click();
@@ -124,10 +126,10 @@ test('a scored hand teaches the tile set; the page shows, removes, exports, rese
   await page.getByText(`${total - 1} examples learnt`).waitFor();
   assert.equal(await page.getByTestId('learning-toggle').isChecked(), false);
 
-  // with learning off, scoring the hand again teaches nothing
+  // with learning off, scoring the hand again queues nothing, so it teaches nothing
   await page.getByRole('link', { name: 'Score a hand' }).click();
   await page.getByRole('heading', { name: 'Score' }).waitFor();
-  await page.waitForTimeout(1500);
+  assert.equal(await page.evaluate(() => (window as unknown as { __mjTeach: Promise<boolean> }).__mjTeach), false, 'nothing is queued with learning off');
   await page.getByRole('link', { name: 'Your tile set' }).click();
   await page.getByText(`${total - 1} examples learnt`).waitFor();
 

@@ -10,7 +10,7 @@ import { useAppStore, useSelect } from '../state/context.tsx';
 import { prunePhotos, savePhoto } from '../state/store.ts';
 import { checkPhoto, displaySize } from './photo.ts';
 import { recognizer, RecognitionError, type RecognizerStatus, type ScanProgress } from './recognizer.ts';
-import { readWithTileSet } from '../tileset/teach.ts';
+import { tileSetForScan } from '../tileset/teach.ts';
 import type { ScanResult } from '../../vision/types.ts';
 
 type Msg = { key: string; values?: Record<string, string | number> };
@@ -126,7 +126,7 @@ export function CaptureView({ onDone, onManual, notify }: { onDone: () => void; 
     try { await savePhoto(key, blob); } catch { notify({ key: 'err.storage' }); }
     const photo = { key, width: size.width, height: size.height, name };
     try {
-      const result = await readWithTileSet(blob, await recognizer().scan(blob, (p) => setBusy(p)));
+      const result = await recognizer().scan(blob, (p) => setBusy(p), await tileSetForScan());
       const tiles = tilesFromScan(result);
       const w = result.width || size.width, h = result.height || size.height;
       store.run(loadTiles(tiles, 'photo', { ...photo, width: w, height: h }, { leftOut: leftOutFromScan(result) }));

@@ -3,7 +3,7 @@
  * the worker, so the main thread never blocks; this module just passes typed
  * messages (see src/vision/protocol.ts).
  */
-import type { WorkerRequest, WorkerResponse } from '../../vision/protocol.ts';
+import type { ScanProfile, WorkerRequest, WorkerResponse } from '../../vision/protocol.ts';
 import { isWorkerResponse } from '../../vision/protocol.ts';
 import type { ScanResult } from '../../vision/types.ts';
 
@@ -125,14 +125,15 @@ export class Recognizer {
   }
 
   /** Recognise the tiles of a photo. Rejects with a RecognitionError. */
-  async scan(image: Blob, onProgress?: (p: ScanProgress) => void): Promise<ScanResult> {
+  /** Scan a photo; with `profile`, the club's tile-set profile weighs in from the read stage on. */
+  async scan(image: Blob, onProgress?: (p: ScanProgress) => void, profile?: ScanProfile): Promise<ScanResult> {
     await this.whenReady();
     const id = this.nextId++;
     const buf = await image.arrayBuffer();
     return new Promise<ScanResult>((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });
-      const req: WorkerRequest = { type: 'scan', id, image: buf };
-      this.worker!.postMessage(req, [buf]);
+      const req: WorkerRequest = { type: 'scan', id, image: buf, ...(profile ? { profile } : {}) };
+      this.worker!.postMessage(req, profile ? [buf, profile.embeddings.buffer] : [buf]);
     });
   }
 

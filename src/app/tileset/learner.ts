@@ -1,17 +1,19 @@
 /**
- * Learning the club's set in the app (loaded on demand): a confirmed hand's corrected tiles teach
- * the device's profile, and a new scan's tiles are read again with it. Both embed the photo's
- * boxes in the learning worker (learn.worker.ts); the profile itself lives in IndexedDB (store.ts).
+ * Learning the club's set in the app (loaded on demand): the confirmed hands queued in IndexedDB
+ * (teach.ts queueTeach) teach the device's profile, their photos' boxes embedded in the learning
+ * worker (learn.worker.ts); and a new scan gets the profile's examples to read with (the
+ * recognition worker applies them in its read stage). The profile lives in IndexedDB (store.ts).
  */
 import { MODEL_FILES, ORT_PATH } from '../capture/recognizer.ts';
-import { loadPhoto } from '../state/store.ts';
-import type { Work } from '../model/work.ts';
-import { applyReadings } from '../../vision/profile/apply.ts';
-import { knnScorer } from '../../vision/profile/combine.ts';
+import { del, get, getMany, set, update } from 'idb-keyval';
 import type { CropReading } from '../../vision/profile/embed.ts';
 import { addExamples, type Profile } from '../../vision/profile/format.ts';
-import { TILE_CODES, type Box, type ScanResult, type TileCode } from '../../vision/types.ts';
-import { learningEnabled, loadTileSet, saveTileSet } from './store.ts';
+import type { ScanProfile } from '../../vision/protocol.ts';
+import { TILE_CODES, type Box, type TileCode } from '../../vision/types.ts';
+import { TAUGHT_PREFIX, TEACH_PREFIX, teachJobKeys, tilesetDb, type TeachJob } from './db.ts';
+import { loadTileSet, saveTileSet } from './store.ts';
+
+const CODES = new Set<string>(TILE_CODES);
 
 type Reply = { status: 'ready' } | { status: 'result'; id: number; readings: CropReading[]; crops?: string[] } | { status: 'error'; id?: number; message: string };
 
@@ -51,33 +53,71 @@ export async function embedPhoto(photo: Blob, boxes: Box[], crops: boolean): Pro
   });
 }
 
-const CODES = new Set<string>(TILE_CODES);
-
-/**
- * Teach the profile the confirmed hand's tiles (those with a box on the photo). A hand taught
- * before (the same photo, corrected again) replaces its earlier examples rather than adding to them.
- * Returns how many tiles were learnt (0 when learning is off or the hand has no photo).
- */
-export async function teachHand(work: Work): Promise<number> {
-  if (work.source !== 'photo' || !work.photo || !(await learningEnabled())) return 0;
-  const tiles = work.tiles.filter((t): t is typeof t & { box: Box } => !!t.box && CODES.has(t.code));
-  if (!tiles.length) return 0;
-  const blob = await loadPhoto(work.photo.key);
-  if (!blob) return 0;
-  const { readings, crops } = await embedPhoto(blob, tiles.map((t) => [...t.box] as Box), true);
-  const source = work.photo.key;
-  const now = Date.now();
+/** The device's profile as a scan reads it (protocol.ts ScanProfile); undefined when it has no examples. */
+export async function profileForScan(): Promise<ScanProfile | undefined> {
   const p = await loadTileSet();
-  const kept: Profile = { ...p, examples: p.examples.filter((e) => e.source !== source) };
-  const next = addExamples(kept, tiles.map((t, i) => ({ code: t.code as TileCode, embedding: readings[i]!.views[0], ...(crops?.[i] ? { crop: crops[i] } : {}), source, at: now })));
-  await saveTileSet(next);
-  return tiles.length;
+  if (!p.examples.length) return undefined;
+  const embeddings = new Float32Array(p.examples.length * p.dim);
+  p.examples.forEach((e, i) => embeddings.set(e.embedding, i * p.dim));
+  return { dim: p.dim, codes: p.examples.map((e) => e.code), embeddings };
 }
 
-/** A scan's tiles read again with the device's profile (unchanged when it has no examples). */
-export async function applyTileSet(photo: Blob, result: ScanResult): Promise<ScanResult> {
-  const p = await loadTileSet();
-  if (!p.examples.length || !result.tiles.length) return result;
-  const { readings } = await embedPhoto(photo, result.tiles.map((t) => t.box), false);
-  return applyReadings(result, readings, knnScorer(p), TILE_CODES);
+/** Attempts after which a job the learning worker cannot read is given up (with a warning). */
+const MAX_ATTEMPTS = 3;
+let draining: Promise<void> | null = null;
+let again = false;
+
+/**
+ * Teach the profile every hand in the queue (db.ts TeachJob), oldest first: each job's tiles
+ * embedded from its photo in the learning worker, the examples its photo taught before replaced by
+ * them, the profile saved, then the job removed (unless the hand was confirmed again meanwhile:
+ * that newer job stays for the next round). One drain runs at a time; a call during it runs
+ * another round after it. A job that fails stays queued for the next start, and after
+ * MAX_ATTEMPTS failures is dropped with a warning on the console.
+ */
+export function drainTeachQueue(): Promise<void> {
+  if (draining) {
+    again = true;
+    return draining;
+  }
+  draining = (async () => {
+    do {
+      again = false;
+      const db = tilesetDb();
+      const jobs = (await getMany<TeachJob | undefined>(await teachJobKeys(), db)).filter((j): j is TeachJob => !!j).sort((a, b) => a.at - b.at);
+      for (const job of jobs) await teachJob(job);
+    } while (again);
+  })().finally(() => { draining = null; });
+  return draining;
+}
+
+async function teachJob(job: TeachJob): Promise<void> {
+  const db = tilesetDb();
+  const key = TEACH_PREFIX + job.source;
+  try {
+    const tiles = job.tiles.filter((t) => CODES.has(t.code));
+    const { readings, crops } = await embedPhoto(job.photo, tiles.map((t) => [...t.box] as Box), true);
+    const p = await loadTileSet();
+    const kept: Profile = { ...p, examples: p.examples.filter((e) => e.source !== job.source) };
+    const next = addExamples(kept, tiles.map((t, i) => ({ code: t.code as TileCode, embedding: readings[i]!.views[0], ...(crops?.[i] ? { crop: crops[i] } : {}), source: job.source, at: job.at })));
+    await saveTileSet(next);
+    await set(TAUGHT_PREFIX + job.source, job.sig, db);
+    await finish(key, job);
+  } catch (e) {
+    const attempts = (job.attempts ?? 0) + 1;
+    if (attempts >= MAX_ATTEMPTS) {
+      console.warn(`tile set: a confirmed hand could not be learnt after ${attempts} attempts and is given up`, e);
+      await finish(key, job);
+    } else {
+      console.warn('tile set: a confirmed hand could not be learnt yet; it stays queued', e);
+      await update<TeachJob | undefined>(key, (cur) => (cur && cur.at === job.at ? { ...cur, attempts } : cur), db);
+    }
+  }
+}
+
+/** Remove the job, unless a newer one for the same photo took its place. */
+async function finish(key: string, job: TeachJob): Promise<void> {
+  const db = tilesetDb();
+  const cur = await get<TeachJob | undefined>(key, db);
+  if (cur && cur.at === job.at) await del(key, db);
 }

@@ -9,7 +9,7 @@ import { del, get, set } from 'idb-keyval';
 import { emptyProfile, parseProfile, serializeProfile, type Profile } from '../../vision/profile/format.ts';
 import { LEARNING_KEY as LEARNING, PROFILE_KEY as PROFILE, tilesetDb as db } from './db.ts';
 
-export { hasTileSet } from './db.ts';
+export { hasTileSet, learningEnabled } from './db.ts';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -37,11 +37,6 @@ export async function saveTileSet(p: Profile): Promise<void> {
 export async function resetTileSet(): Promise<void> {
   await del(PROFILE, db());
   changed();
-}
-
-/** Whether confirmed hands teach the profile (on unless the player turned it off). */
-export async function learningEnabled(): Promise<boolean> {
-  try { return ((await get(LEARNING, db())) as boolean | undefined) ?? true; } catch { return false; }
 }
 
 export async function setLearningEnabled(on: boolean): Promise<void> {
