@@ -4,56 +4,31 @@
  * functions of src/event; this file only loads and saves around them.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { SheetHand, SheetRules } from '../engine/sheet.ts';
-import { maxHands } from '../engine/sheet.ts';
-import { applyOp, liveRows, type HandRow } from '../event/merge.ts';
+import { maxHands, type SheetHand, type SheetRules } from '../engine/sheet.ts';
+import { applyOp, liveRows } from '../event/merge.ts';
 import {
   EventApiError, formatCode, normalizeCode,
-  type BackupHand, type CreateEventBody, type EventBackup, type EventInfo, type Flag, type HandCheck,
+  type CreateEventBody, type EventBackup, type EventInfo, type Flag,
   type JoinReply, type Op, type OpsReply, type Resolution, type SeatingEntry, type Standings, type TableSheet,
 } from '../event/protocol.ts';
 import { assertValidHand, checkHand, checkSheet } from '../event/rescore.ts';
 import { drawSeating, validateSeating } from '../event/seating.ts';
 import { computeStandings, type StandingsSheet } from '../event/standings.ts';
+import { exportBackup, importBackup } from './backup.ts';
 import type { Db, Queryable } from './db.ts';
 import {
-  cryptoRandom, newDirectorKey, newEventId, newFlagId, newTableCode, newTableToken, secretMatches, sha256,
-} from './secrets.ts';
+  eventShape, flagFromRow, insertEvent, insertTables, json, notFound, num, rowToHand, syncFlag,
+  type EventRow, type FlagDbRow, type HandDbRow,
+} from './rows.ts';
+import { cryptoRandom, newDirectorKey, newEventId, newTableToken, secretMatches, sha256 } from './secrets.ts';
 
 /** The NOTIFY channel of event changes (PostgreSQL). */
 const CHANGES_CHANNEL = 'mahjong_event_changes';
-
-const notFound = (what: string): EventApiError => new EventApiError('NOT_FOUND', 404, `${what} not found`);
-const json = (v: unknown): string => JSON.stringify(v);
-/** int8 arrives as a string from `postgres` and as a number from PGlite. */
-const num = (v: unknown): number => Number(v);
-
-interface EventRow {
-  id: string; name: string; rules: SheetRules; players: string[];
-  table_count: number; session_count: number; director_hash: string; created_at: unknown; revision: unknown;
-}
-
-interface HandDbRow {
-  session: number; tbl: number; hand_id: string; hand: SheetHand | null; at: unknown; op_id: string;
-  first_at: unknown; photo: string | null; check_json: HandCheck | null;
-}
-
-interface FlagDbRow {
-  id: string; session: number; tbl: number; hand_id: string; server_points: number | null; table_points: number;
-  reason: string; created_at: unknown; status: 'open' | 'resolved'; resolution: Resolution | null; note: string | null;
-  hand: SheetHand; photo: string | null;
-}
 
 /** Who a bearer secret is. */
 export type Caller = { role: 'director'; eventId: string } | { role: 'table'; eventId: string; session: number; table: number };
 
 export type ChangeListener = (eventId: string) => void;
-
-function rowToHand(r: HandDbRow): HandRow {
-  const row: HandRow = { handId: r.hand_id, hand: r.hand, at: num(r.at), opId: r.op_id, firstAt: num(r.first_at) };
-  if (r.photo !== null) row.photo = r.photo;
-  return row;
-}
 
 export class EventStore {
   private readonly listeners = new Set<ChangeListener>();
@@ -101,44 +76,15 @@ export class EventStore {
   // ---- events and seating ----
 
   async createEvent(body: CreateEventBody, now = Date.now()): Promise<{ event: EventInfo; directorKey: string }> {
-    const shape = this.shape(body.players, body.tables, body.sessions);
+    const shape = eventShape(body.players, body.tables, body.sessions);
     const seating = body.seating ? validateSeating(body.seating, shape, true) : drawSeating(shape, cryptoRandom);
     const id = newEventId();
     const directorKey = newDirectorKey();
     await this.db.transaction(async (q) => {
-      await q.query(
-        'INSERT INTO events (id, name, rules, players, table_count, session_count, director_hash, created_at) VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, $7, $8)',
-        [id, body.name, body.rules, json(shape.players), body.tables, body.sessions, sha256(directorKey), now],
-      );
-      await this.insertTables(q, id, seating);
+      await insertEvent(q, { id, name: body.name, rules: body.rules, players: shape.players, tables: body.tables, sessions: body.sessions, directorKey, createdAt: now });
+      await insertTables(q, id, seating);
     });
     return { event: await this.eventInfo(id), directorKey };
-  }
-
-  /** Check the player list against the table count: 4 per table, each name once. */
-  private shape(players: readonly string[], tables: number, sessions: number) {
-    if (players.length !== tables * 4) {
-      throw new EventApiError('BAD_REQUEST', 400, `players: ${tables} table(s) need ${tables * 4} players, ${players.length} given`);
-    }
-    const seen = new Set<string>();
-    for (const p of players) {
-      if (seen.has(p)) throw new EventApiError('BAD_REQUEST', 400, `players: "${p}" is listed twice`);
-      seen.add(p);
-    }
-    return { players: [...players], tables, sessions };
-  }
-
-  private async insertTables(q: Queryable, eventId: string, seating: readonly SeatingEntry[]): Promise<void> {
-    for (const e of seating) {
-      // A fresh code is unique with overwhelming odds (25^8); the retry covers the rest.
-      for (let attempt = 0; ; attempt++) {
-        const code = newTableCode();
-        const clash = await q.query('SELECT 1 FROM event_tables WHERE code = $1', [code]);
-        if (clash.length > 0 && attempt < 10) continue;
-        await q.query('INSERT INTO event_tables (event_id, session, tbl, code, players) VALUES ($1, $2, $3, $4, $5::text::jsonb)', [eventId, e.session, e.table, code, json(e.players)]);
-        break;
-      }
-    }
   }
 
   async eventInfo(eventId: string, q: Queryable = this.db): Promise<EventInfo> {
@@ -301,7 +247,7 @@ export class EventStore {
             );
           }
           checks.set(handId, check);
-          await this.syncFlag(q, eventId, session, table, handId, check);
+          await syncFlag(q, eventId, session, table, handId, check);
         }
       }
       if (fresh.length > 0) {
@@ -325,28 +271,6 @@ export class EventStore {
     });
     if (reply.fresh > 0) this.changed(eventId);
     return { applied: reply.applied, sheet: reply.sheet };
-  }
-
-  /**
-   * Keep a hand's flag in step with its check: a flagged reading opens (or keeps) the flag; a
-   * new reading reopens a resolved one; an agreeing or deleted hand has none.
-   */
-  private async syncFlag(q: Queryable, eventId: string, session: number, table: number, handId: string, check: HandCheck | null): Promise<void> {
-    if (!check || check.status !== 'flagged') {
-      await q.query('DELETE FROM flags WHERE event_id = $1 AND session = $2 AND tbl = $3 AND hand_id = $4', [eventId, session, table, handId]);
-      return;
-    }
-    await q.query(
-      `INSERT INTO flags (id, event_id, session, tbl, hand_id, server_points, table_points, reason, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (event_id, session, tbl, hand_id) DO UPDATE SET
-         status = CASE WHEN flags.server_points IS NOT DISTINCT FROM EXCLUDED.server_points AND flags.table_points = EXCLUDED.table_points
-                        AND flags.reason = EXCLUDED.reason THEN flags.status ELSE 'open' END,
-         resolution = CASE WHEN flags.server_points IS NOT DISTINCT FROM EXCLUDED.server_points AND flags.table_points = EXCLUDED.table_points
-                        AND flags.reason = EXCLUDED.reason THEN flags.resolution ELSE NULL END,
-         server_points = EXCLUDED.server_points, table_points = EXCLUDED.table_points, reason = EXCLUDED.reason`,
-      [newFlagId(), eventId, session, table, handId, check.serverPoints ?? null, check.tablePoints, check.reason ?? 'the readings differ', Date.now()],
-    );
   }
 
   // ---- flags ----
@@ -411,103 +335,16 @@ export class EventStore {
     return standings;
   }
 
-  // ---- backup ----
-
   async exportBackup(eventId: string, now = Date.now()): Promise<EventBackup> {
-    const info = await this.eventInfo(eventId);
-    const hands = await this.db.query<HandDbRow & Record<string, unknown>>(
-      'SELECT session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json FROM hands WHERE event_id = $1 ORDER BY session, tbl, first_at, hand_id', [eventId],
-    );
-    const resolved = await this.db.query<{ session: number; tbl: number; hand_id: string; resolution: Resolution; note: string | null }>(
-      "SELECT session, tbl, hand_id, resolution, note FROM flags WHERE event_id = $1 AND status = 'resolved' ORDER BY session, tbl, hand_id", [eventId],
-    );
-    return {
-      format: 'mahjong-event-backup',
-      version: 1,
-      exportedAt: now,
-      event: {
-        name: info.name, rules: info.rules, players: info.players, tables: info.tableCount, sessions: info.sessionCount,
-        createdAt: info.createdAt, seating: info.tables.map((t) => ({ session: t.session, table: t.table, players: t.players })),
-      },
-      sheets: info.tables.map((t) => ({
-        session: t.session,
-        table: t.table,
-        hands: hands.filter((h) => h.session === t.session && h.tbl === t.table).map((h): BackupHand => {
-          const r = rowToHand(h);
-          return { handId: r.handId, hand: r.hand, at: r.at, opId: r.opId, firstAt: r.firstAt, ...(r.photo !== undefined ? { photo: r.photo } : {}) };
-        }),
-      })),
-      resolutions: resolved.map((f) => ({ session: f.session, table: f.tbl, handId: f.hand_id, resolution: f.resolution, ...(f.note !== null ? { note: f.note } : {}) })),
-    };
+    return exportBackup(this, eventId, now);
   }
 
-  /** A new event (new id, key and codes) from a backup; every hand is re-scored. */
   async importBackup(backup: EventBackup): Promise<{ event: EventInfo; directorKey: string }> {
-    const ev = backup.event;
-    const shape = this.shape(ev.players, ev.tables, ev.sessions);
-    const seating = validateSeating(ev.seating, shape, true);
-    const sheetKeys = new Set<string>();
-    for (const s of backup.sheets) {
-      if (s.session > ev.sessions || s.table > ev.tables) throw new EventApiError('BAD_REQUEST', 400, `sheets: session ${s.session}, table ${s.table} is not in the event`);
-      if (sheetKeys.has(`${s.session}/${s.table}`)) throw new EventApiError('BAD_REQUEST', 400, `sheets: session ${s.session}, table ${s.table} appears twice`);
-      sheetKeys.add(`${s.session}/${s.table}`);
-      const ids = new Set<string>();
-      s.hands.forEach((h, i) => {
-        if (ids.has(h.handId)) throw new EventApiError('BAD_REQUEST', 400, `sheets: session ${s.session}, table ${s.table}: hand ${h.handId} appears twice`);
-        ids.add(h.handId);
-        if (h.hand) assertValidHand(h.hand, ev.rules, `sheets (session ${s.session}, table ${s.table}) hands[${i}]`);
-      });
-      if (s.hands.filter((h) => h.hand).length > maxHands(ev.rules)) {
-        throw new EventApiError('BAD_REQUEST', 400, `sheets: session ${s.session}, table ${s.table} has more than ${maxHands(ev.rules)} hands`);
-      }
-    }
-    const id = newEventId();
-    const directorKey = newDirectorKey();
-    await this.db.transaction(async (q) => {
-      await q.query(
-        'INSERT INTO events (id, name, rules, players, table_count, session_count, director_hash, created_at) VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, $7, $8)',
-        [id, ev.name, ev.rules, json(shape.players), ev.tables, ev.sessions, sha256(directorKey), ev.createdAt],
-      );
-      await this.insertTables(q, id, seating);
-      for (const s of backup.sheets) {
-        const live = liveRows(s.hands.map((h) => ({ ...h })));
-        const checks = new Map(checkSheet(live.map((r) => r.hand as SheetHand), ev.rules).map((c, i) => [live[i].handId, c]));
-        for (const h of s.hands) {
-          const check = checks.get(h.handId) ?? null;
-          await q.query(
-            `INSERT INTO hands (event_id, session, tbl, hand_id, hand, at, op_id, first_at, photo, check_json)
-             VALUES ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9, $10::text::jsonb)`,
-            [id, s.session, s.table, h.handId, h.hand ? json(h.hand) : null, h.at, h.opId, h.firstAt, h.photo ?? null, check ? json(check) : null],
-          );
-          await q.query('INSERT INTO applied_ops (event_id, session, tbl, op_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [id, s.session, s.table, h.opId]);
-          await this.syncFlag(q, id, s.session, s.table, h.handId, check);
-        }
-        await q.query('UPDATE event_tables SET version = $4 WHERE event_id = $1 AND session = $2 AND tbl = $3', [id, s.session, s.table, s.hands.length]);
-      }
-      for (const r of backup.resolutions) {
-        await q.query(
-          "UPDATE flags SET status = 'resolved', resolution = $5, note = $6 WHERE event_id = $1 AND session = $2 AND tbl = $3 AND hand_id = $4",
-          [id, r.session, r.table, r.handId, r.resolution, r.note ?? null],
-        );
-      }
-    });
-    return { event: await this.eventInfo(id), directorKey };
+    return importBackup(this, backup);
   }
 
   /** The session count of an event (the EMA CSV has a column group per session). */
   async sessionCount(eventId: string): Promise<number> {
     return (await this.event(this.db, eventId)).session_count;
   }
-}
-
-function flagFromRow(r: FlagDbRow): Flag {
-  const flag: Flag = {
-    id: r.id, session: r.session, table: r.tbl, handId: r.hand_id, hand: r.hand, tablePoints: r.table_points, reason: r.reason,
-    createdAt: num(r.created_at), status: r.status,
-  };
-  if (r.server_points !== null) flag.serverPoints = r.server_points;
-  if (r.photo !== null) flag.photo = r.photo;
-  if (r.resolution !== null) flag.resolution = r.resolution;
-  if (r.note !== null) flag.note = r.note;
-  return flag;
 }
