@@ -41,6 +41,7 @@ if ! as_postgres "$PG_BIN/pg_ctl -D $PG_DIR status" >/dev/null 2>&1; then
 fi
 as_postgres "$PG_BIN/psql -h 127.0.0.1 -p $PG_PORT -U postgres -tAc \"SELECT 1 FROM pg_database WHERE datname = 'mahjong_test'\"" | grep -q 1 \
   || as_postgres "$PG_BIN/createdb -h 127.0.0.1 -p $PG_PORT -U postgres mahjong_test"
-mkdir -p .tmp && echo "postgres://postgres@127.0.0.1:$PG_PORT/mahjong_test" > .tmp/test-database-url
-echo "PostgreSQL for the event-server tests: $(cat .tmp/test-database-url)"
+PG_URL_FILE="$(cd "$(dirname "$0")/.." && pwd)/.tmp/test-database-url"
+mkdir -p "$(dirname "$PG_URL_FILE")" && echo "postgres://postgres@127.0.0.1:$PG_PORT/mahjong_test" > "$PG_URL_FILE"
+echo "PostgreSQL for the event-server tests: $(cat "$PG_URL_FILE")"
 echo "test dependencies ready: chromium $(chromium --version 2>/dev/null | awk '{print $2}'), torch $(/usr/bin/python3 -c 'import torch; print(torch.__version__)')"
