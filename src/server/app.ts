@@ -33,6 +33,8 @@ export interface AppOptions {
   staticDir?: string;
   /** Joins per client address per window (default 30 a minute). */
   joinLimit?: { max: number; windowMs: number };
+  /** Events created or imported per client address per window (default 30 an hour). */
+  createLimit?: { max: number; windowMs: number };
   /** How often the standings stream sends a comment to keep proxies from closing it. */
   keepAliveMs?: number;
 }
@@ -71,6 +73,16 @@ function clientAddress(c: Context): string {
 export function createApp(options: AppOptions): Hono {
   const { store } = options;
   const joins = new RateLimiter(options.joinLimit ?? { max: 30, windowMs: 60_000 });
+  const creations = new RateLimiter(options.createLimit ?? { max: 30, windowMs: 3_600_000 });
+
+  /** Count a rate-limited request; throws RATE_LIMITED (429, with Retry-After) past the limit. */
+  function limit(c: Context, limiter: RateLimiter, what: string): void {
+    const wait = limiter.hit(clientAddress(c));
+    if (wait > 0) {
+      c.header('Retry-After', String(Math.ceil(wait / 1000)));
+      throw new EventApiError('RATE_LIMITED', 429, `too many ${what} from this address; try again in ${Math.ceil(wait / 1000)} s`);
+    }
+  }
   const app = new Hono();
 
   app.use('*', async (c, next) => {
@@ -109,11 +121,13 @@ export function createApp(options: AppOptions): Hono {
   app.get('/api/health', (c) => c.json({ ok: true, db: store.db.kind }));
 
   app.post('/api/events', sizeLimit(LIMITS.backup), async (c) => {
+    limit(c, creations, 'new events');
     const body = parseOrThrow(createEventBodySchema, await jsonBody(c));
     return c.json(await store.createEvent(body), 201);
   });
 
   app.post('/api/events/import', sizeLimit(LIMITS.backup), async (c) => {
+    limit(c, creations, 'new events');
     const backup = parseOrThrow(eventBackupSchema, await jsonBody(c), 'backup');
     return c.json(await store.importBackup(backup), 201);
   });
@@ -133,11 +147,7 @@ export function createApp(options: AppOptions): Hono {
   });
 
   app.post('/api/join', sizeLimit(LIMITS.small), async (c) => {
-    const wait = joins.hit(clientAddress(c));
-    if (wait > 0) {
-      c.header('Retry-After', String(Math.ceil(wait / 1000)));
-      throw new EventApiError('RATE_LIMITED', 429, `too many joins from this address; try again in ${Math.ceil(wait / 1000)} s`);
-    }
+    limit(c, joins, 'joins');
     const body = parseOrThrow(joinBodySchema, await jsonBody(c));
     return c.json(await store.join(body.code));
   });

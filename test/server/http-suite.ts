@@ -22,7 +22,7 @@ export function eventApiSuite(label: string, open: () => Promise<Db>): void {
 
     beforeAll(async () => {
       db = await open();
-      app = createApp({ store: new EventStore(db), joinLimit: { max: 1000, windowMs: 60_000 } });
+      app = createApp({ store: new EventStore(db), joinLimit: { max: 1000, windowMs: 60_000 }, createLimit: { max: 1000, windowMs: 60_000 } });
     }, 60_000); // PGlite starts its PostgreSQL in wasm: seconds on a loaded machine
     afterAll(async () => { await db?.close(); });
 
@@ -323,6 +323,17 @@ export function eventApiSuite(label: string, open: () => Promise<Db>): void {
         }
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    });
+
+    it('limits new events and imports per address', async () => {
+      const limited = createApp({ store: new EventStore(db), createLimit: { max: 2, windowMs: 60_000 } });
+      const body = JSON.stringify({ name: 'Spam', rules: 'mcr', players: names(4), tables: 1, sessions: 1 });
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push((await limited.request('/api/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status);
+      }
+      const imported = await limited.request('/api/events/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect([...statuses, imported.status]).toEqual([201, 201, 429, 429]);
     });
   });
 }
