@@ -4,8 +4,11 @@
  * code (one by its QR address, one typing it) in browser contexts of their own and play session 1,
  * one hand scored from its tiles; a second phone at table 1 corrects a hand and both phones show
  * it; one table goes offline, keeps its hands in its queue and sends
- * them when it is back; the standings page ranks the players as the sheets say; the director
- * downloads the EMA results CSV. Phone size (390x844); screenshots in test/artifacts.
+ * them when it is back (a reload offline keeps them); the standings page ranks the players as the
+ * sheets say and follows a new hand live; the director downloads the EMA results CSV; wrong claims
+ * are flagged on the table's sheet and in the referee list (the photo only when one was sent) and
+ * resolved; the JSON backup is imported as a new event with the same standings. Phone size
+ * (390x844); screenshots in test/artifacts.
  *
  *   npx tsx --test test/e2e/event.e2e.ts       (E2E_SKIP_BUILD=1 to reuse dist/)
  */
@@ -15,7 +18,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, ROOT, build, freePort, launch } from './harness.ts';
+import sharp from 'sharp';
+import { ARTIFACTS, FIXTURES, ROOT, build, freePort, launch } from './harness.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
 
 let server: RunningServer;
@@ -248,22 +252,33 @@ test('a director, two tables and the standings: join by code, play a session, of
   const auth = { authorization: `Bearer ${joined.body.token}`, 'content-type': 'application/json' };
   const sheet1 = (await api(`/api/events/${eventId}/tables/1/1`, { headers: auth })).body.sheet;
   const scored = sheet1.hands[2].hand;
-  const claim = { ...scored, points: scored.points + 2 };
+  // a second wrong claim comes with the photo of the hand (a table that turned photos on)
+  const jpeg = await sharp(resolve(FIXTURES, 'hand-a.jpg')).resize(320).jpeg({ quality: 70 }).toBuffer();
+  const photo = `data:image/jpeg;base64,${jpeg.toString('base64')}`;
   const sent = await api(`/api/events/${eventId}/tables/1/1/ops`, {
-    method: 'POST', headers: auth, body: JSON.stringify({ ops: [{ opId: 'e2e-op-flag-0001', kind: 'put', handId: 'e2e-hand-flag-01', at: Date.now(), hand: claim }] }),
+    method: 'POST', headers: auth, body: JSON.stringify({ ops: [
+      { opId: 'e2e-op-flag-0001', kind: 'put', handId: 'e2e-hand-flag-01', at: Date.now(), hand: { ...scored, points: scored.points + 2 } },
+      { opId: 'e2e-op-flag-0002', kind: 'put', handId: 'e2e-hand-flag-02', at: Date.now() + 1, hand: { ...scored, points: scored.points + 4 }, photo },
+    ] }),
   });
   assert.equal(sent.status, 200);
-  // table 1's phone gets the hand with its next read of the sheet, marked for the referee
+  // table 1's phone gets the hands with its next read of the sheet, marked for the referee
   await t1.page.getByTestId('hand-4').getByTestId('hand-check').getByText(`flagged for the referee (server: ${scored.points})`).waitFor({ timeout: 20_000 });
+  await t1.page.getByTestId('hand-5').getByTestId('hand-check').getByText(`flagged for the referee (server: ${scored.points})`).waitFor();
   await shot(t1.page, '8-table1-flagged');
   await d.getByRole('button', { name: 'Refresh' }).click();
-  const flag = d.getByTestId('flag');
-  await flag.getByText(`Table's reading: ${scored.points + 2}`).waitFor();
-  await flag.getByText(`Server's reading: ${scored.points}`).waitFor();
-  assert.equal(await flag.locator('img').count(), 0, 'no photo: the table did not send one');
+  const flagA = d.getByTestId('flag').filter({ hasText: `Table's reading: ${scored.points + 2}` });
+  const flagB = d.getByTestId('flag').filter({ hasText: `Table's reading: ${scored.points + 4}` });
+  await flagA.getByText(`Server's reading: ${scored.points}`).waitFor();
+  await flagB.getByText(`Server's reading: ${scored.points}`).waitFor();
+  assert.equal(await flagA.locator('img').count(), 0, 'no photo: the table did not send one');
+  await flagB.getByRole('img', { name: 'Photo sent by the table' }).waitFor();
+  assert.ok(await flagB.getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth === 320), 'the photo shows');
   await shot(d, '9-referee');
-  await flag.getByRole('button', { name: "Use the server's reading" }).click();
-  await flag.getByText("Resolved: server's reading").waitFor();
+  await flagA.getByRole('button', { name: "Use the server's reading" }).click();
+  await flagA.getByText("Resolved: server's reading").waitFor();
+  await flagB.getByRole('button', { name: "Use the table's reading" }).click();
+  await flagB.getByText("Resolved: table's reading").waitFor();
 
   // ---- the director downloads the JSON backup and imports it as a new event with the same standings
   const [backupFile] = await Promise.all([d.waitForEvent('download'), d.getByRole('button', { name: 'JSON backup' }).click()]);
@@ -276,7 +291,8 @@ test('a director, two tables and the standings: join by code, play a session, of
   await d.getByTestId('event-import').setInputFiles((await backupFile.path())!);
   await d.waitForURL((u) => /#\/event\/ev_/.test(u.hash) && !u.hash.includes(eventId));
   const copyId = decodeURIComponent(/#\/event\/([^/]+)$/.exec(d.url())![1]);
-  await d.getByTestId('flag').getByText("Resolved: server's reading").waitFor();
+  await d.getByText("Resolved: server's reading").waitFor();
+  await d.getByText("Resolved: table's reading").waitFor();
   const copy = await (await fetch(`${server.url}/api/events/${copyId}/standings`)).json() as { players: unknown[] };
   assert.deepEqual(copy.players, before.players);
   await d.goto(`${server.url}/#/event`);
