@@ -16,6 +16,11 @@ const url = process.env.TEST_DATABASE_URL;
 if (url) {
   // A schema of its own per run, dropped afterwards, so runs never see each other's rows.
   const schema = `test_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+  const dropSchema = async (name: string): Promise<void> => {
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+    await admin.end({ timeout: 5 });
+  };
   eventApiSuite('PostgreSQL', async () => {
     const db = await openDb({ url, schema });
     const close = db.close.bind(db);
@@ -24,16 +29,15 @@ if (url) {
       kind: db.kind,
       close: async () => {
         await close();
-        const admin = postgres(url, { max: 1, onnotice: () => {} });
-        await admin.unsafe(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await admin.end({ timeout: 5 });
+        await dropSchema(schema);
       },
     };
   });
   describe('two servers on one PostgreSQL', () => {
     it('a change made through one reaches the standings streams of the other (LISTEN/NOTIFY)', async () => {
-      const a = await openDb({ url, schema });
-      const b = await openDb({ url, schema });
+      const shared = `${schema}_two`;
+      const a = await openDb({ url, schema: shared });
+      const b = await openDb({ url, schema: shared });
       try {
         const storeA = new EventStore(a);
         const storeB = new EventStore(b);
@@ -48,6 +52,7 @@ if (url) {
       } finally {
         await a.close();
         await b.close();
+        await dropSchema(shared);
       }
     });
   });
