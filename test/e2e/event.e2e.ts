@@ -129,6 +129,8 @@ test('a director, two tables and the standings: join by code, play a session, of
   // typed hands: the server can only check them against the rules (no tiles to score)
   await t1.page.getByTestId('hand-2').getByTestId('hand-check').getByText('rules checked').waitFor();
 
+  // table 1 sends its hands' photos to the referee
+  await t1.page.getByLabel('Send hand photos to the referee').check();
   await t1.page.getByRole('link', { name: 'Score a hand' }).click();
   await t1.page.getByRole('button', { name: 'Enter the tiles by hand' }).click();
   await t1.page.getByLabel('Type or paste a hand').fill('123456789m123p55p');
@@ -142,6 +144,26 @@ test('a director, two tables and the standings: join by code, play a session, of
   await t1.page.getByRole('button', { name: 'Self-drawn' }).click();
   await t1.page.getByRole('button', { name: 'Next' }).click();
   await t1.page.getByRole('heading', { name: 'Score' }).waitFor();
+  // The work gets a photo as the camera step gives it one (a Blob in the scanner's IndexedDB
+  // under the work's photo key); recognising a real photo is the business of app.e2e.ts.
+  const handJpeg = await sharp(resolve(FIXTURES, 'hand-a.jpg')).jpeg({ quality: 85 }).toBuffer();
+  await t1.page.evaluate(async (bytes) => {
+    const blob = new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
+    await new Promise<void>((done, fail) => {
+      const open = indexedDB.open('mahjong-scanner');
+      open.onerror = () => fail(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('work', 'readwrite');
+        tx.objectStore('work').put(blob, 'photo:e2e-hand-photo');
+        tx.oncomplete = () => { open.result.close(); done(); };
+        tx.onerror = () => fail(tx.error);
+      };
+    });
+    type Work = { source: string; photo: unknown };
+    const store = (window as unknown as { __mjStore: { get(): { history: { present: Work } }; replace(s: unknown): void } }).__mjStore;
+    const { history } = store.get();
+    store.replace({ history: { ...history, present: { ...history.present, source: 'photo', photo: { key: 'e2e-hand-photo', width: 1280, height: 960, name: 'hand-a.jpg' } } } });
+  }, [...handJpeg]);
   await t1.page.getByRole('button', { name: /^Add to the score sheet: hand 3, won by / }).click();
   await t1.page.getByText('Added as hand 3 on the score sheet.').waitFor();
   await t1.page.getByRole('link', { name: 'Table' }).click();
@@ -284,6 +306,16 @@ test('a director, two tables and the standings: join by code, play a session, of
   const [backupFile] = await Promise.all([d.waitForEvent('download'), d.getByRole('button', { name: 'JSON backup' }).click()]);
   const backup = JSON.parse(readFileSync((await backupFile.path())!, 'utf8')) as { format: string; sheets: unknown[] };
   assert.equal(backup.format, 'mahjong-event-backup');
+  // the photos table 1 sent: hand 3 from the phone (scaled to 1280 px, JPEG), and the wrong claim's
+  const photos = (backup as unknown as { sheets: { session: number; table: number; hands: { handId: string; photo?: string }[] }[] }).sheets
+    .find((x) => x.session === 1 && x.table === 1)!.hands.filter((h) => h.photo);
+  assert.equal(photos.length, 2);
+  const fromPhone = photos.find((h) => h.handId === sheet1.hands[2].handId)!;
+  assert.match(fromPhone.photo!, /^data:image\/jpeg;base64,/);
+  const sent3 = await sharp(Buffer.from(fromPhone.photo!.split(',')[1], 'base64')).metadata();
+  assert.deepEqual([sent3.width, sent3.height], [1280, 960]);
+  // the other tables sent none
+  assert.equal((backup as unknown as { sheets: { table: number; hands: { photo?: string }[] }[] }).sheets.filter((x) => x.table === 2).flatMap((x) => x.hands).filter((h) => h.photo).length, 0);
   const before = await (await fetch(`${server.url}/api/events/${eventId}/standings`)).json() as { players: unknown[] };
   await d.goto(`${server.url}/#/event`);
   await d.getByTestId('event-import').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "something else"}') });
