@@ -55,6 +55,9 @@ test('a scored hand teaches the tile set; the page shows, removes, exports, rese
   await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 90_000 });
   const tiles = await storeTiles(page);
   const taught = new Map<string, number>();
+  /** Tiles the first scan read wrong (the player's corrections). */
+  const wrongOf = (ts: StoreTile[]) => ts.filter((t) => { const lt = label.tiles.find((l) => t.box && iou(t.box, l.box) >= 0.5); return lt && lt.code !== t.code; }).length;
+  const wrongBefore = wrongOf(tiles);
   for (const t of tiles) {
     const lt = label.tiles.find((l) => t.box && iou(t.box, l.box) >= 0.5);
     if (!lt) {
@@ -132,6 +135,16 @@ test('a scored hand teaches the tile set; the page shows, removes, exports, rese
   assert.equal(await page.evaluate(() => (window as unknown as { __mjTeach: Promise<boolean> }).__mjTeach), false, 'nothing is queued with learning off');
   await page.getByRole('link', { name: 'Your tile set' }).click();
   await page.getByText(`${total - 1} examples learnt`).waitFor();
+
+  // a new photo of the set is read with the profile (in the recognition worker's read stage): the
+  // taught hand reads as before or better
+  await page.getByRole('link', { name: 'Score a hand' }).click();
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await page.getByTestId('file-input').setInputFiles(resolve(FIXTURES, 'hand-a.jpg'));
+  await page.getByRole('heading', { name: 'Check the tiles' }).waitFor({ timeout: 90_000 });
+  const again = await storeTiles(page);
+  assert.ok(again.length >= label.tiles.length - 1, `${again.length} tiles found with the profile`);
+  assert.ok(wrongOf(again) <= wrongBefore, `${wrongOf(again)} tiles read wrong with the profile, ${wrongBefore} without`);
 
   assert.deepEqual(errors, []);
   assert.deepEqual(external, []);

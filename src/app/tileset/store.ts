@@ -5,9 +5,9 @@
  * The crops stored here never leave the device: nothing in the app sends them anywhere; only an
  * export the player asks for writes them to a file.
  */
-import { del, get, set } from 'idb-keyval';
+import { delMany, get, keys, set } from 'idb-keyval';
 import { emptyProfile, parseProfile, serializeProfile, type Profile } from '../../vision/profile/format.ts';
-import { LEARNING_KEY as LEARNING, PROFILE_KEY as PROFILE, tilesetDb as db } from './db.ts';
+import { LEARNING_KEY as LEARNING, PROFILE_KEY as PROFILE, TAUGHT_PREFIX, tilesetDb as db } from './db.ts';
 
 export { hasTileSet, learningEnabled } from './db.ts';
 
@@ -34,8 +34,10 @@ export async function saveTileSet(p: Profile): Promise<void> {
   changed();
 }
 
+/** Forget the profile, and which hands taught it (so that a hand confirmed again teaches anew). */
 export async function resetTileSet(): Promise<void> {
-  await del(PROFILE, db());
+  const taught = (await keys(db())).filter((k) => String(k).startsWith(TAUGHT_PREFIX));
+  await delMany([PROFILE, ...taught], db());
   changed();
 }
 
