@@ -4,7 +4,7 @@
  *
  *   npm run --silent eval:learn -- [--data training-data/val-holdout] [--real /work/real/data] [--json]
  *                                  [--cache /tmp/learn-cache] [--methods knn,head] [--calibrate]
- *                                  [--modes after,read] [--limit N] [--real-per-set 40]
+ *                                  [--modes after,read] [--limit N] [--real-per-set 40] [--tau T --weight W]
  *
  * Synthetic: the generator draws one physical set (faces and body) for every 6 consecutive scenes
  * (scene.ts SCENES_PER_GLYPHSET), and `--holdout` sets use only designs training never saw, so
@@ -27,7 +27,8 @@
  * never reads an old scan.
  *
  * `--calibrate` searches the combination's (tau, weight) on the even-numbered synthetic sets and
- * reports on the odd ones; the chosen values are PROFILE_COMBINE in src/vision/profile/combine.ts.
+ * reports on the odd ones (tile accuracy and hand exact); the chosen values are CONFIG.profile
+ * (src/vision/config.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -271,31 +272,33 @@ async function main(): Promise<void> {
     },
   };
   const headTrain = { n: 0, ms: 0, examples: 0 };
-  const out: Record<string, unknown> = { combine: PROFILE_COMBINE };
+  // --tau, --weight: measure another combination than the shipped one (CONFIG.profile)
+  const combine: CombineConfig = { tau: Number(arg('tau', String(PROFILE_COMBINE.tau))), weight: Number(arg('weight', String(PROFILE_COMBINE.weight))) };
+  const out: Record<string, unknown> = { combine };
   if (flag('calibrate')) {
     const even = synthSets.filter((_, i) => i % 2 === 0), odd = synthSets.filter((_, i) => i % 2 === 1);
     const grid: Record<string, unknown>[] = [];
     // the grid for the nearest neighbours; the head is measured at the values they choose
     for (const m of ['knn'] as const) {
-      for (const tau of [0.75, 0.8, 0.85]) {
+      for (const tau of [0.75, 0.8, 0.85, 0.9, 0.95]) {
         for (const weight of [2, 4, 8]) {
           const r = await measure(even, makers[m]({ tau, weight }), [2]);
-          const row = { method: m, tau, weight, after_2: r.after_2!.tile_accuracy, before: r.before!.tile_accuracy, other_before: r.other_set_before!.tile_accuracy, other_after: r.other_set_after!.tile_accuracy };
+          const row = { method: m, tau, weight, after_2: r.after_2!.tile_accuracy, before: r.before!.tile_accuracy, other_before: r.other_set_before!.tile_accuracy, other_after: r.other_set_after!.tile_accuracy, hands_before: r.before!.hand_exact, hands_after_2: r.after_2!.hand_exact, hands_other_after: r.other_set_after!.hand_exact };
           grid.push(row);
           process.stderr.write(`${JSON.stringify(row)}\n`);
         }
       }
     }
     out.calibration = grid;
-    out.odd_sets = Object.fromEntries(await Promise.all(methods.map(async (m) => [m, await measure(odd, makers[m](PROFILE_COMBINE), ks)] as const)));
+    out.odd_sets = Object.fromEntries(await Promise.all(methods.map(async (m) => [m, await measure(odd, makers[m](combine), ks)] as const)));
   }
   for (const m of methods) {
     for (const mode of modes) {
       const t0 = performance.now();
       out[`${m}_${mode}`] = {
-        synthetic: synthSets.length ? { sets: synthSets.length, ...(await measure(synthSets, makers[m](PROFILE_COMBINE), ks, mode)) } : undefined,
+        synthetic: synthSets.length ? { sets: synthSets.length, ...(await measure(synthSets, makers[m](combine), ks, mode)) } : undefined,
         ...Object.fromEntries(realSets.map((s) => [s[0]!.set, { photos: s.length }])),
-        real: realSets.length ? await measure(realSets, makers[m](PROFILE_COMBINE), ks, mode) : undefined,
+        real: realSets.length ? await measure(realSets, makers[m](combine), ks, mode) : undefined,
         seconds: +((performance.now() - t0) / 1000).toFixed(1),
         ...(m === 'head' && headTrain.n ? { head_profiles: headTrain.n, head_ms_per_profile: +(headTrain.ms / headTrain.n).toFixed(1), head_mean_examples: +(headTrain.examples / headTrain.n).toFixed(1) } : {}),
       };
