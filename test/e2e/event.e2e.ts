@@ -40,14 +40,19 @@ after(async () => {
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, locale: 'en-GB', acceptDownloads: true };
 
-async function phone(): Promise<{ ctx: BrowserContext; page: Page; errors: string[]; external: string[] }> {
+async function phone(): Promise<{ ctx: BrowserContext; page: Page; errors: string[]; external: string[]; api: string[] }> {
   const ctx = await browser.newContext(PHONE);
   const page = await ctx.newPage();
   const errors: string[] = [];
   const external: string[] = [];
+  const api: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  ctx.on('request', (r) => { const u = r.url(); if (!u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:')) external.push(u); });
-  return { ctx, page, errors, external };
+  ctx.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:')) external.push(u);
+    if (u.startsWith(`${server.url}/api/`)) api.push(`${r.method()} ${u.slice(server.url.length)}`);
+  });
+  return { ctx, page, errors, external, api };
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: resolve(ARTIFACTS, `event-${name}.png`), fullPage: true });
@@ -112,7 +117,15 @@ test('a director, two tables and the standings: join by code, play a session, of
 
   const t2 = await phone();
   await t2.page.goto(`${server.url}/#/table`);
+  // a sheet typed before joining stays on the phone: nothing goes to the server
+  await t2.page.getByRole('button', { name: 'Start table' }).waitFor();
+  for (const [i, name] of ['Pia', 'Quin', 'Rob', 'Sam'].entries()) await t2.page.getByLabel(new RegExp(`^Player ${i + 1} `)).fill(name);
+  await t2.page.getByRole('button', { name: 'Start table' }).click();
+  await typeHand(t2.page, 1, { winner: 'Rob', by: 'Sam', points: 12 });
+  await t2.page.waitForTimeout(500);
+  assert.equal(t2.api.length, 0, `no request to the event server before the table joins: ${t2.api.join(', ')}`);
   await t2.page.getByRole('button', { name: 'Join event' }).click();
+  await t2.page.getByText('The sheet on this phone (1 hand) will be replaced').waitFor();
   await t2.page.getByLabel('Table code').fill('AAAA-AAAA');
   await t2.page.getByRole('button', { name: 'Join', exact: true }).click();
   await t2.page.getByTestId('join-error').getByText('No table has this code').waitFor();
@@ -121,6 +134,11 @@ test('a director, two tables and the standings: join by code, play a session, of
   await t2.page.getByRole('button', { name: 'Join', exact: true }).click();
   await syncStatus(t2.page).getByText('All sent').waitFor();
   assert.deepEqual(await t2.page.locator('.session-sheet thead th.num').allTextContents(), ['Eve', 'Fay', 'Gus', 'Hal']);
+  assert.equal(await t2.page.locator('.session-hand').count(), 0);
+  // the sheet from before joining can still be saved, and was never sent
+  const [own] = await Promise.all([t2.page.waitForEvent('download'), t2.page.getByRole('button', { name: 'Save the sheet from before joining (1 hand)' }).click()]);
+  assert.deepEqual(JSON.parse(readFileSync((await own.path())!, 'utf8')).players, ['Pia', 'Quin', 'Rob', 'Sam']);
+  assert.ok(t2.api.every((r) => !r.includes('/ops')), 'the sheet from before joining is not sent');
 
   // ---- table 1: two typed hands, then one scored from its tiles
   await typeHand(t1.page, 1, { winner: 'Ann', by: 'Bo', points: 16 });
