@@ -142,3 +142,15 @@ export async function realPhotoBytes(p: RealPhoto): Promise<Uint8Array> {
   if (p.stretch === 1) return new Uint8Array(bytes);
   return new Uint8Array(await sharp(bytes).resize(p.width, p.height, { fit: 'fill' }).jpeg({ quality: 95 }).toBuffer());
 }
+
+/** How many of `read` pair with a code of `truth` (multiset intersection). */
+export function commonCodes(truth: readonly string[], read: readonly string[]): number {
+  const left = new Map<string, number>();
+  for (const c of truth) left.set(c, (left.get(c) ?? 0) + 1);
+  let n = 0;
+  for (const c of read) {
+    const k = left.get(c) ?? 0;
+    if (k > 0) { n++; left.set(c, k - 1); }
+  }
+  return n;
+}

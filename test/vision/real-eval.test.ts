@@ -5,7 +5,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { codeOfClass, loadRealSet, parseYoloNames, RealSetError, rowCount, stretchOf } from '../../scripts/eval/real.ts';
+import { codeOfClass, commonCodes, loadRealSet, parseYoloNames, RealSetError, rowCount, stretchOf } from '../../scripts/eval/real.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixture = join(root, 'test/fixtures/real-yolo');
@@ -71,10 +71,22 @@ describe('real photographs in YOLO format', () => {
     expect(out.tile_f1).toBeGreaterThanOrEqual(0.85);
     expect(out.hand_photos).toBeGreaterThanOrEqual(1);
     expect(out.hands_exact).toBeLessThanOrEqual(out.hand_photos);
+    expect(out.codes_f1).toBeGreaterThanOrEqual(out.tile_f1);
+    expect(out.hands_exact_codes).toBeGreaterThanOrEqual(out.hands_exact);
+    expect(out.hands_exact_codes).toBeLessThanOrEqual(out.hand_photos);
     expect(out.median_ms).toBeGreaterThan(0);
     expect(out.p95_ms).toBeGreaterThanOrEqual(out.median_ms);
     expect(out.per_class['9p']).toMatchObject({ n: 4 });
     expect(Object.values(out.per_class as Record<string, { n: number }>).reduce((s, c) => s + c.n, 0)).toBe(34);
     expect(r.stderr).toMatch(/tile F1/);
   }, 120_000);
+});
+
+describe('commonCodes (the box-free figures of --real)', () => {
+  it('counts the read codes that pair with a labelled code, each label once', () => {
+    expect(commonCodes(['1m', '1m', '5z', 'f1'], ['1m', '5z', '5z', 'f2'])).toBe(2);
+    expect(commonCodes(['1m', '2m'], ['2m', '1m'])).toBe(2);
+    expect(commonCodes(['1m'], [])).toBe(0);
+    expect(commonCodes([], ['1m'])).toBe(0);
+  });
 });
