@@ -55,6 +55,9 @@ def load(network):
         ref = st.get("of") or st.get("init", {}).get("stage")
         if ref is not None and ref not in seen:
             raise SystemExit(f"{where}: refers to stage {ref}, which does not come before it")
+        shares = st.get("options", {}).get("shares") or {}
+        if sorted(set(shares) - set(st.get("data", {}).get("train", []))):
+            raise SystemExit(f"{where}: shares name sets that are not its train sets: {sorted(set(shares) - set(st['data'].get('train', [])))}")
         if st["mode"] != "blend":
             stage_args(st["mode"], **st.get("schedule", {}), **st.get("options", {}))  # unknown options refused
         seen.append(st["name"])
@@ -156,6 +159,13 @@ def stage_kwargs(st, ctx):
     for key in ("val", "check_set"):
         if key in d:
             kw[key] = ctx.data_path(d[key])
+    if kw.get("shares"):
+        # by the folder each set is read from (a smoke run reads several sets from one folder)
+        folders = {}
+        for n, v in kw["shares"].items():
+            f = os.path.basename(os.path.normpath(ctx.data_path(n)))
+            folders[f] = folders.get(f, 0) + v
+        kw["shares"] = folders
     if st.get("detector"):
         kw["detector"] = resolve_file(st["detector"], ctx.out, bool(ctx.smoke))
     if ctx.smoke:

@@ -14,6 +14,7 @@ import os
 
 import numpy as np
 from PIL import Image
+import torch
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # scripts/train/mahjong_train
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
@@ -161,6 +162,7 @@ class GrowingScenes:
         self.patch = patch
         self.seen = set()
         self.items = []        # det: (image, quads, sideways); cls: per-scene (patches, labels, sideways)
+        self.origins = []      # the set (folder name) of each item
         self.complete = False
 
     def refresh(self, max_new=100000):
@@ -185,6 +187,7 @@ class GrowingScenes:
                     continue
                 self.seen.add(key)
                 self.items.append(self._prepare(im, lab))
+                self.origins.append(os.path.basename(os.path.normpath(folder)))
                 new += 1
         self.complete = state["done"]
         return new
@@ -221,6 +224,21 @@ class GrowingScenes:
         return len(self.items)
 
     # det view
+    def draw(self, n, gen, shares=None):
+        """n item indices: uniform over the items, or with `shares` ({set name: share}) each draw
+        first picks a set by its share, then an item of that set uniformly. A set with no share is
+        not drawn from; a named set with no items yet is skipped until it has some."""
+        if not shares:
+            return torch.randint(0, len(self.items), (n,), generator=gen).numpy()
+        groups = {}
+        for i, o in enumerate(self.origins):
+            groups.setdefault(o, []).append(i)
+        names = [k for k in shares if shares[k] > 0 and groups.get(k)]
+        if not names:
+            raise SystemExit(f"train: no items in the sets the shares name ({', '.join(shares)}); sets: {', '.join(groups)}")
+        which = torch.multinomial(torch.tensor([float(shares[k]) for k in names]), n, replacement=True, generator=gen)
+        return np.array([groups[names[w]][int(torch.randint(0, len(groups[names[w]]), (1,), generator=gen))] for w in which.tolist()])
+
     def det_arrays(self, idx):
         imgs = np.stack([self.items[i][0] for i in idx])
         return imgs, [self.items[i][1] for i in idx], [self.items[i][2] for i in idx]

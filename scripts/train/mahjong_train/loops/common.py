@@ -17,6 +17,8 @@ STAGE_DEFAULTS = dict(
     init=None, init_onnx=None, init_member=None,
     steps=3000, deadline_min=None, extend_min=None, batch=None, lr=None, seed=1, threads=None,
     crop=320, limit=None, min_items=200, ckpt_min=3.0,
+    # the detector: each set's share of the scenes drawn ({set name: share}); None: uniform over scenes
+    shares=None,
     cls_width="s", large=False, spot_input_scale=None,
     grey=None, shuffle=None, shape=0.0, ink=0.0, blur=0.0, sharpen=0.0, cut=0.0, lowres=0.0,
     # the verifier

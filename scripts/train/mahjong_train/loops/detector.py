@@ -130,7 +130,7 @@ def train_det(a):
                 log(run, f"data: +{n} scenes -> {len(ds)} (complete={ds.complete})")
         for g in opt.param_groups:
             g["lr"] = lr_at(step, bud.total, a.lr)
-        idx = torch.randint(0, len(ds), (a.batch,), generator=gen).numpy()
+        idx = ds.draw(a.batch, gen, a.shares)
         images, quads, side = ds.det_arrays(idx)
         x, hm, box, mask = det_batch(images, quads, side, np.arange(len(idx)), gen, out_size=a.crop)
         loss, lh, lb = det_loss(model, x, hm, box, mask)
