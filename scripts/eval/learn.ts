@@ -4,7 +4,7 @@
  *
  *   npm run --silent eval:learn -- [--data training-data/val-holdout] [--real /work/real/data] [--json]
  *                                  [--cache /tmp/learn-cache] [--methods knn,head] [--calibrate]
- *                                  [--modes after,read] [--limit N] [--real-per-set 40] [--tau T --weight W]
+ *                                  [--modes after,read] [--limit N] [--real-per-set 40] [--tau T --weight W] [--all-kinds]
  *
  * Synthetic: the generator draws one physical set (faces and body) for every 6 consecutive scenes
  * (scene.ts SCENES_PER_GLYPHSET), and `--holdout` sets use only designs training never saw, so
@@ -256,8 +256,11 @@ async function main(): Promise<void> {
   const realSets = real ? groups(await realShots(models, real, cache, Number(arg('real-per-set', '40')))) : [];
   const synthSets = groups(synth);
   const ks = [1, 2, 5];
+  // --all-kinds: a tile read as a kind the profile has no example of may change too (measures the rule that keeps it)
+  const ALL_KINDS = new Set(LABELS.map((_, k) => k));
+  const widen = (s: ProfileScorer): ProfileScorer => (flag('all-kinds') ? Object.assign((v: readonly Float32Array[]) => s(v), { kinds: ALL_KINDS }) : s);
   const makers: Record<Method, (c: CombineConfig) => MakeScorer> = {
-    knn: (c) => async (p) => knnScorer(p, c),
+    knn: (c) => async (p) => widen(knnScorer(p, c)),
     head: (c) => async (p, key) => {
       let h = heads.get(key);
       if (!h) {
@@ -268,7 +271,7 @@ async function main(): Promise<void> {
         headTrain.ms += performance.now() - t0;
         headTrain.examples += p.examples.length;
       }
-      return scorerOfHead(h, p, c);
+      return widen(scorerOfHead(h, p, c));
     },
   };
   const headTrain = { n: 0, ms: 0, examples: 0 };
