@@ -200,6 +200,8 @@ async function withProfile(test: Shot, sc: ProfileScorer, mode: Mode): Promise<{
 async function measure(sets: Shot[][], make: MakeScorer, ks: readonly number[], mode: Mode = 'after'): Promise<Record<string, ReturnType<typeof acc>>> {
   const before = zero(), cross = zero(), crossBefore = zero();
   const after = new Map(ks.map((k) => [k, zero()]));
+  // before, on the photos measured at k (a set of k photos or fewer is not measured at k)
+  const beforeAt = new Map(ks.map((k) => [k, zero()]));
   const memo = new Map<string, ProfileScorer>();
   const scorerFor = async (key: string, shots: Shot[]) => memo.get(key) ?? memo.set(key, await make(taught(shots), shots.map((s) => s.name).join('|'))).get(key)!;
   let done = 0;
@@ -212,6 +214,7 @@ async function measure(sets: Shot[][], make: MakeScorer, ks: readonly number[], 
         const sc = await scorerFor(`${gi}:${ti}:${k}`, teach);
         const { m, r } = await withProfile(test, sc, mode);
         scoreShot(m, r, after.get(k)!);
+        scoreShot(test, test.result, beforeAt.get(k)!);
       }
       if (mode === 'read' && ++done % 10 === 0) process.stderr.write(`  read with profiles: ${done} photos\n`);
     }
@@ -225,7 +228,8 @@ async function measure(sets: Shot[][], make: MakeScorer, ks: readonly number[], 
       }
     }
   }
-  return { before: acc(before), ...Object.fromEntries(ks.map((k) => [`after_${k}`, acc(after.get(k)!)])), other_set_before: acc(crossBefore), other_set_after: acc(cross) };
+  const partly = ks.filter((k) => beforeAt.get(k)!.hands !== before.hands);
+  return { before: acc(before), ...Object.fromEntries(partly.map((k) => [`before_${k}`, acc(beforeAt.get(k)!)])), ...Object.fromEntries(ks.map((k) => [`after_${k}`, acc(after.get(k)!)])), other_set_before: acc(crossBefore), other_set_after: acc(cross) };
 }
 
 /** The first 16 hex digits of the SHA-256 of the model files, which name the cache's folder. */
