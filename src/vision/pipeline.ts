@@ -56,6 +56,8 @@ export interface PipelineOptions {
   strayFilter?: boolean;
   /** Let the flower reader (when the models have one) read again the tiles read as flowers (default true). */
   flowerReader?: boolean;
+  /** The flower reader leaves alone a tile the classifier reads this surely (default flowers.trustAbove). */
+  flowerTrustAbove?: number;
   /** Weight of the flower reader against the classifier (default flowers.readerWeight; 1: the reader alone). */
   flowerReaderWeight?: number;
   /** Read each flower turned flowers.straightenFrom degrees or more, and read below read.ttaConfident,

@@ -363,14 +363,27 @@ describe('scanPhoto: the flower reader\'s second look, turned 180 degrees as the
   const flowers: Placed[] = [{ cx: 100, cy: 240, det: 0.95, code: 'f3' }, { cx: 128, cy: 240, det: 0.949, code: 'f7' }];
   // the reader: the first flower surely f3, the second torn between f3 and f7
   const reading = [[0, 0, 12, 0, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0, 1, 0]];
-  const scanWith = async (tta?: PipelineOptions['tta']) => {
-    const tiles = [...row(), ...flowers], batches: number[] = [];
+  // the fake classifier reads each flower surely: the reader is asked to read every candidate
+  // (flowerTrustAbove above 1) so that its own looks are what these tests see
+  const scanWith = async (tta?: PipelineOptions['tta'], opts: PipelineOptions = { flowerTrustAbove: 1.01 }, placed: Placed[] = flowers) => {
+    const tiles = [...row(), ...placed], batches: number[] = [];
     const byStrength = [...tiles].sort((a, b) => b.det - a.det);
     const models: Models = { detector: fakeDetector(tiles), classifier: fakeClassifier(byStrength.map((t) => t.code)), flowers: fakeReader(reading, batches), labels: TILE_CODES, bytes: 0 };
     const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
-    const r = await scanPhoto(photo, models, { zoom: false, ...(tta === undefined ? {} : { tta }) });
+    const r = await scanPhoto(photo, models, { zoom: false, ...opts, ...(tta === undefined ? {} : { tta }) });
     return { r, batches };
   };
+
+  it('leaves alone, by default, the flowers the classifiers read at least flowers.trustAbove surely', async () => {
+    expect(CONFIG.flowers.trustAbove).toBeLessThan(1);
+    // both flowers read surely: the reader reads none, and the classifier's readings stand
+    const sure = await scanWith(undefined, {});
+    expect(sure.batches).toEqual([]);
+    expect(sure.r.tiles.filter((t) => t.code.startsWith('f')).map((t) => t.code).sort()).toEqual(['f3', 'f7']);
+    // one torn between f3 and f7 (about 0.5 each): only that one is read
+    const torn = await scanWith(undefined, {}, [flowers[0]!, { ...flowers[1]!, code: 'f3|f7' }]);
+    expect(torn.batches[0]).toBe(1);
+  });
 
   it('reads again turned only the flowers it is unsure of (by default), and averages the two readings', async () => {
     const { r, batches } = await scanWith();
@@ -419,7 +432,7 @@ describe('scanPhoto: the flower reader\'s second look, turned 180 degrees as the
       const byStrength = [...tiles].sort((a, b) => b.det - a.det);
       const models: Models = { detector: fakeDetector(tiles), classifier: fakeClassifier(byStrength.map((t) => t.code)), flowers: fakeReader(first, batches), labels: TILE_CODES, bytes: 0 };
       const photo: DecodedPhoto = { image: { width: W, height: H, channels: 4, data: new Uint8Array(W * H * 4).fill(128) }, originalWidth: W, originalHeight: H, notes: [] };
-      const r = await scanPhoto(photo, models, { zoom: false, probs, ...opts });
+      const r = await scanPhoto(photo, models, { zoom: false, probs, flowerTrustAbove: 1.01, ...opts });
       const f3 = TILE_CODES.indexOf('f3');
       return { batches, f3: (k: number) => probs[r.tiles.findIndex((t) => at(t.box, turned[k]!))]![f3]! };
     };

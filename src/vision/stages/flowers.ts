@@ -31,10 +31,10 @@ import { averageIn, pickCrops, topProbability, toTurn, turnedCrops } from './rea
  * view's (averaging the two instead gave the same figures on val-holdout-3k). No-op without a
  * flower reader.
  */
-export async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], mode: TtaMode, weight = CONFIG.flowers.readerWeight, margin = CONFIG.crop.margin, straighten = true, sharper?: SharperView): Promise<void> {
+export async function readFlowers(models: Models, img: RasterImage, boxes: Box[], sideways: boolean[], probs: Float32Array[], mode: TtaMode, weight = CONFIG.flowers.readerWeight, margin = CONFIG.crop.margin, straighten = true, sharper?: SharperView, trustAbove: number = CONFIG.flowers.trustAbove): Promise<void> {
   const f0 = models.labels.indexOf('f1');
   if (!models.flowers || f0 < 0) return;
-  const idx = probs.flatMap((p, i) => (flowerMass(p, f0) >= CONFIG.flowers.gate ? [i] : []));
+  const idx = probs.flatMap((p, i) => (flowerMass(p, f0) >= CONFIG.flowers.gate && topProbability(p) < trustAbove ? [i] : []));
   if (!idx.length) return;
   const read = await flowerReadings(models, img, boxes, sideways, idx, mode, margin, straighten);
   if (sharper) {
@@ -128,7 +128,7 @@ export async function flowerStage(photo: DecodedPhoto, models: Models, opts: Pip
   const rasterBoxes = dets.map((d) => d.box);
   const lateNotes: string[] = [];
   const sharper = (opts.flowerDetail ?? true) && photo.detail ? sharperView(photo, rasterBoxes, toOriginal, (region, side) => decodeAgain(region, side, lateNotes, 'flowers')) : undefined;
-  await readFlowers(models, view, rasterBoxes, dets.map((d) => d.sideways), probs, ttaMode(opts.tta), opts.flowerReaderWeight, CONFIG.crop.margin, opts.flowerStraighten ?? true, sharper);
+  await readFlowers(models, view, rasterBoxes, dets.map((d) => d.sideways), probs, ttaMode(opts.tta), opts.flowerReaderWeight, CONFIG.crop.margin, opts.flowerStraighten ?? true, sharper, opts.flowerTrustAbove);
   if (T) T.flowers = now() - t;
   return lateNotes;
 }
