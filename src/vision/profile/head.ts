@@ -8,8 +8,8 @@
  *
  * Measured with classifier real-1 (scripts/eval/learn.ts --methods knn,head, model/MODEL_CARD.md):
  * the head reads as the nearest neighbours do (real photos the same at 1, 2 and 5 taught, held-out
- * designs within a hand), but needs a training for every profile (about 1.8 s a profile of 43
- * examples in Node on a busy 2-core machine), so the neighbours ship.
+ * designs within a hand), but needs a training for every profile (1.0-1.8 s on average for a
+ * profile of 43 examples in Node on a busy 2-core machine), so the neighbours ship.
  */
 import type { Scalar } from '@tensorflow/tfjs';
 import { TILE_CODES } from '../types.ts';
