@@ -10,7 +10,7 @@ import { softmax } from '../postprocess.ts';
 import { floatTensor } from '../runtime.ts';
 import { modelCropSize, type Models } from '../session.ts';
 import type { Box, DecodedPhoto } from '../types.ts';
-import { unit } from './format.ts';
+import { unit } from './unit.ts';
 
 export const EMBEDDING_OUTPUT = 'embedding';
 

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { TILE_CODES, type TileCode } from '../types.ts';
+import { unit } from './unit.ts';
 
 export const PROFILE_FORMAT = 'mahjong-tile-set-profile';
 export const PROFILE_VERSION = 1;
@@ -111,15 +112,7 @@ export function base64ToFloats(s: string): Float32Array {
   return out;
 }
 
-/** The vector scaled to unit length (a zero vector stays zero). */
-export function unit(v: ArrayLike<number>): Float32Array {
-  let s = 0;
-  for (let i = 0; i < v.length; i++) s += v[i]! * v[i]!;
-  const k = s > 0 ? 1 / Math.sqrt(s) : 0;
-  const out = new Float32Array(v.length);
-  for (let i = 0; i < v.length; i++) out[i] = v[i]! * k;
-  return out;
-}
+export { unit } from './unit.ts';
 
 // ------------------------------------------------------------------ read / write
 /** The profile as the JSON text of its file (one example a line, so that a diff shows what was learnt). */
