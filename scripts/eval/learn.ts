@@ -23,8 +23,8 @@
  * see it too, and tiles may be found or left out differently: tile F1 against the labels is
  * reported as well. Each profile's training time (the head's) is printed per profile.
  *
- * The cache is kept per set of model files (a folder named by their hash), so a changed model
- * never reads an old scan.
+ * The cache is kept per set of model files and recognition code (a folder named by their hash),
+ * so a changed model or stage never reads an old scan.
  *
  * `--calibrate` searches the combination's (tau, weight) on the even-numbered synthetic sets and
  * reports on the odd ones (tile accuracy and hand exact); the chosen values are CONFIG.profile
@@ -232,10 +232,13 @@ async function measure(sets: Shot[][], make: MakeScorer, ks: readonly number[], 
   return { before: acc(before), ...Object.fromEntries(partly.map((k) => [`before_${k}`, acc(beforeAt.get(k)!)])), ...Object.fromEntries(ks.map((k) => [`after_${k}`, acc(after.get(k)!)])), other_set_before: acc(crossBefore), other_set_after: acc(cross) };
 }
 
-/** The first 16 hex digits of the SHA-256 of the model files, which name the cache's folder. */
+/** The first 16 hex digits of the SHA-256 of the model files and the recognition code
+ * (src/vision), which name the cache's folder: a changed model or stage never reads an old scan. */
 async function modelsHash(): Promise<string> {
   const h = createHash('sha256');
   for (const f of (await readdir(MODEL_DIR)).filter((x) => x.endsWith('.onnx') || x === 'labels.json').sort()) h.update(f).update(await readFile(path.join(MODEL_DIR, f)));
+  const vision = path.resolve(MODEL_DIR, '../src/vision');
+  for (const f of (await readdir(vision, { recursive: true })).filter((x) => x.endsWith('.ts')).sort()) h.update(f).update(await readFile(path.join(vision, f)));
   return h.digest('hex').slice(0, 16);
 }
 
