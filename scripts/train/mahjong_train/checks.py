@@ -70,7 +70,8 @@ def check_export(kind, ckpts, path):
         ref, state = net_from_ckpt(ckpts[0])
         back = make_classifier(state["extra"].get("width", "s"))
         x = torch.rand(3, 3, *((CLS_H, CLS_W) if kind == "classifier" and not state["extra"].get("large") else (FLW_H, FLW_W)))
-    load_onnx_into(back, path, x[:1], member=0 if kind.startswith("flower") else None)
+    # a flower file holds the reader and more; a detector may be a mean of several (its own first)
+    load_onnx_into(back, path, x[:1], member=0 if kind.startswith("flower") or kind == "detector" else None)
     ref.eval()
     back.eval()
     with torch.no_grad():

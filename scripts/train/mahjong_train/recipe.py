@@ -62,6 +62,8 @@ def load(network):
             stage_args(st["mode"], **st.get("schedule", {}), **st.get("options", {}))  # unknown options refused
         seen.append(st["name"])
     ex = r["export"]
+    if ex.get("mean_with") and ex["kind"] != "detector":
+        raise SystemExit(f"recipe {network}: mean_with is for a detector export")
     if ex["kind"] not in KINDS or any(s not in seen for s in ex["from"]):
         raise SystemExit(f"recipe {network}: export kind {ex['kind']} or stages {ex['from']} unknown")
     return r
@@ -185,7 +187,9 @@ def apply_init(st, ctx, kw):
         return
     if "onnx" in init:
         kw["init_onnx"] = resolve_file(init["onnx"], ctx.out, bool(ctx.smoke))
-        kw["init_member"] = init.get("member")
+        # a smoke run reads the working tree's file, which may hold several networks (a mean of
+        # detectors): it starts from the first
+        kw["init_member"] = init.get("member", 0 if ctx.smoke else None)
     elif "stage" in init and "file" in init:
         kw["init_onnx"] = os.path.join(ctx.out, init["stage"], init["file"])
     elif "stage" in init:
@@ -235,8 +239,12 @@ def build(network, ctx, ship=False):
     for st in recipe["stages"]:
         run_stage(st, recipe, ctx)
     ex = recipe["export"]
+    # mean_with: detector files averaged with the exported network (in a smoke run the working
+    # tree's file, whose first network stands in)
+    mean_with = [(resolve_file(ref, ctx.out, bool(ctx.smoke)), 0 if ctx.smoke else None) for ref in ex.get("mean_with", [])]
     path = export_file(ex["kind"], [ctx.ckpt(s) for s in ex["from"]], os.path.join(ctx.export_dir, ex["file"]), size=ex.get("input"),
-                       opset=ex.get("opset", 17), spot_weight=ex.get("spot_weight", 0.4), spot_scales=ex.get("spot_scales", (1.0,)))
+                       opset=ex.get("opset", 17), spot_weight=ex.get("spot_weight", 0.4), spot_scales=ex.get("spot_scales", (1.0,)),
+                       mean_with=mean_with)
     if ship:
         dest = os.path.join(ROOT, "model", ex["file"])
         with open(path, "rb") as f, open(dest + ".tmp", "wb") as g:

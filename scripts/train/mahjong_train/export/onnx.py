@@ -8,7 +8,8 @@ import torch.nn.functional as F
 
 from ..models.checkpoints import head_net, net_from_ckpt, spotter_from_ckpt
 from ..models.graphs import FlowerLogits, FlowerLogSoftmax, FlowerMix, FlowerParts, ReaderEnsemble
-from ..models.nets import CLS_H, CLS_W, FLW_H, FLW_W
+from ..models.nets import CLS_H, CLS_W, FLW_H, FLW_W, Detector
+from ..models.onnx_weights import load_onnx_into
 
 OPSET = 17
 CROPS = {"input_names": ["crops"], "output_names": ["logits"], "dynamic_axes": {"crops": {0: "n"}, "logits": {0: "n"}}}
@@ -31,6 +32,27 @@ class WithEmbedding(torch.nn.Module):
     def forward(self, x):
         f = self.inner.net((x - 0.5) * 4.0).mean(dim=(2, 3))
         return self.inner.fc(self.inner.drop(f)), f
+
+
+class DetectorMean(torch.nn.Module):
+    """Several detectors in one graph: the mean of their heatmaps and of their box maps (offsets
+    and log sizes), so one detection pass reads the photo with all of them."""
+
+    def __init__(self, nets):
+        super().__init__()
+        self.nets = torch.nn.ModuleList(nets)
+
+    def forward(self, x):
+        outs = [n(x) for n in self.nets]
+        return torch.stack([o[0] for o in outs]).mean(0), torch.stack([o[1] for o in outs]).mean(0)
+
+
+def onnx_detector(path, member=None):
+    """A Detector with the weights of an exported detector file (`member`: one network of a file
+    of several, as load_onnx_into counts them)."""
+    net = Detector()
+    load_onnx_into(net, path, torch.zeros(1, 3, 256, 256), member=member)
+    return net.eval()
 
 
 def export_det(model, path, size=(512, 512), opset=OPSET):
@@ -91,12 +113,17 @@ def check_flw_cascade(parts, rest, first, second, spotter, spot_weight, spot_sca
     assert diff < 1e-4, f"the flower cascade differs from the readers in one graph by {diff}"
 
 
-def export_file(kind, ckpts, path, size=None, opset=OPSET, spot_weight=0.4, spot_scales=(1.0,)):
+def export_file(kind, ckpts, path, size=None, opset=OPSET, spot_weight=0.4, spot_scales=(1.0,), mean_with=()):
     """The file of a recipe's export: kind detector | classifier | verifier | flower-parts |
-    flower-reader, from the checkpoints `ckpts` (one; flower-parts: the reader's, the spotter's)."""
+    flower-reader, from the checkpoints `ckpts` (one; flower-parts: the reader's, the spotter's).
+    A detector with `mean_with` ([(ONNX path, member or None)]) is the mean of its network and
+    those (DetectorMean), its own network first."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     if kind == "detector":
-        export_det(net_from_ckpt(ckpts[0], det=True)[0], path, size=tuple(size or (512, 512)), opset=opset)
+        net = net_from_ckpt(ckpts[0], det=True)[0]
+        if mean_with:
+            net = DetectorMean([net.eval()] + [onnx_detector(f, m) for f, m in mean_with])
+        export_det(net, path, size=tuple(size or (512, 512)), opset=opset)
     elif kind == "classifier":
         net, state = net_from_ckpt(ckpts[0])
         export_cls_embed(net, path, size=size, large=bool(state.get("extra", {}).get("large")), opset=opset)

@@ -109,7 +109,7 @@ def train_det(a):
     gen = torch.Generator().manual_seed(a.seed)
     ck = os.path.join(run, "ckpt.pt")
     if a.init_onnx and not os.path.exists(ck):
-        load_onnx_into(model, a.init_onnx, torch.zeros(1, 3, 256, 256))
+        load_onnx_into(model, a.init_onnx, torch.zeros(1, 3, 256, 256), member=a.init_member)
         ema.m.load_state_dict(model.state_dict())
         log(run, f"initialised from {a.init_onnx} (BatchNorm folded into the convolutions; BatchNorm frozen)")
     step, extra = load_ckpt(ck, model, ema, opt, gen)
