@@ -7,7 +7,7 @@ import torch
 import torch.nn.functional as F
 
 from ..models.checkpoints import head_net, net_from_ckpt, spotter_from_ckpt
-from ..models.graphs import FlowerLogits, FlowerLogSoftmax, FlowerMix, FlowerParts, ReaderEnsemble
+from ..models.graphs import DetectorMean, FlowerLogits, FlowerLogSoftmax, FlowerMix, FlowerParts, ReaderEnsemble
 from ..models.nets import CLS_H, CLS_W, FLW_H, FLW_W, Detector
 from ..models.onnx_weights import load_onnx_into
 
@@ -32,19 +32,6 @@ class WithEmbedding(torch.nn.Module):
     def forward(self, x):
         f = self.inner.net((x - 0.5) * 4.0).mean(dim=(2, 3))
         return self.inner.fc(self.inner.drop(f)), f
-
-
-class DetectorMean(torch.nn.Module):
-    """Several detectors in one graph: the mean of their heatmaps and of their box maps (offsets
-    and log sizes), so one detection pass reads the photo with all of them."""
-
-    def __init__(self, nets):
-        super().__init__()
-        self.nets = torch.nn.ModuleList(nets)
-
-    def forward(self, x):
-        outs = [n(x) for n in self.nets]
-        return torch.stack([o[0] for o in outs]).mean(0), torch.stack([o[1] for o in outs]).mean(0)
 
 
 def onnx_detector(path, member=None):

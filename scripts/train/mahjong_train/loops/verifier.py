@@ -30,8 +30,8 @@ from PIL import Image
 from ..data.batches import cls_batch
 from ..data.sets import _extract_patch, resolve_dir
 from ..models.checkpoints import head_net
-from ..models.nets import Detector, count_params
-from ..models.onnx_weights import load_onnx_into
+from ..models.graphs import detector_from_onnx
+from ..models.nets import count_params
 from .common import log, run_head_steps, start_head_run
 from .detector import decode_np, iou
 
@@ -43,9 +43,8 @@ PLAIN = ("5z", "back")
 
 
 def load_detector(path):
-    det = Detector()
-    load_onnx_into(det, path, torch.zeros(1, 3, 512, 512))
-    return det.eval()
+    """The detector file as the pipeline runs it (a mean export: the mean of its networks)."""
+    return detector_from_onnx(path)
 
 
 def letterboxed(im):

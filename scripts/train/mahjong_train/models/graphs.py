@@ -4,7 +4,8 @@ import torch
 import torch.nn.functional as F
 
 from ..data.sets import CLASSES, CLS_INDEX
-from .nets import FLW_H, FLW_W
+from .nets import FLW_H, FLW_W, Detector
+from .onnx_weights import _conv_run_order, load_onnx_into, read_onnx
 
 # The flower reader's outputs are the classifier's flower logits f1..f8 (sets.FLOWER_CODES).
 F0 = CLS_INDEX["f1"]
@@ -140,4 +141,33 @@ class FlowerLogSoftmax(torch.nn.Module):
     def forward(self, x):
         return F.log_softmax(self.net(x)[:, F0:F0 + 8], dim=1)
 
+
+class DetectorMean(torch.nn.Module):
+    """Several detectors in one graph: the mean of their heatmaps and of their box maps (offsets
+    and log sizes), so one detection pass reads the photo with all of them."""
+
+    def __init__(self, nets):
+        super().__init__()
+        self.nets = torch.nn.ModuleList(nets)
+
+    def forward(self, x):
+        outs = [n(x) for n in self.nets]
+        return torch.stack([o[0] for o in outs]).mean(0), torch.stack([o[1] for o in outs]).mean(0)
+
+
+def detector_from_onnx(path):
+    """The detector an exported file holds, as the pipeline runs it: one Detector, or the
+    DetectorMean of the several a mean export holds (its Conv nodes a whole multiple of one
+    network's)."""
+    example = torch.zeros(1, 3, 256, 256)
+    per = len(_conv_run_order(Detector(), example))
+    convs = len(read_onnx(path, gemms_too=True)[0])
+    if convs % per or convs == 0:
+        raise ValueError(f"{path}: {convs} Conv nodes are no whole number of detectors of {per}")
+    nets = []
+    for k in range(convs // per):
+        net = Detector()
+        load_onnx_into(net, path, example, member=None if convs == per else k)
+        nets.append(net.eval())
+    return (nets[0] if len(nets) == 1 else DetectorMean(nets)).eval()
 
