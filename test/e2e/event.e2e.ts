@@ -216,7 +216,12 @@ test('a director, two tables and the standings: join by code, play a session, of
     }
     return false;
   }, null, { timeout: 90_000, polling: 250 });
+  // offline as a phone is: every request of the context fails, the service worker's too (the
+  // offline emulation alone does not hold back a request the service worker forwards), and the
+  // page knows it is offline before a hand is typed
+  await t2.ctx.route('**/api/**', (route) => route.abort('internetdisconnected'));
   await t2.ctx.setOffline(true);
+  await t2.page.waitForFunction(() => navigator.onLine === false);
   await typeHand(t2.page, 1, { winner: 'Hal', by: 'Gus', points: 8 });
   await typeHand(t2.page, 2, { winner: 'Fay', by: null, points: 10 });
   await syncStatus(t2.page).getByText('Offline: 2 changes waiting, sent when the network is back').waitFor();
@@ -226,6 +231,7 @@ test('a director, two tables and the standings: join by code, play a session, of
   await shot(t2.page, '4-table2-offline');
   let standings = await (await fetch(`${server.url}/api/events/${eventId}/standings`)).json() as { players: { name: string; score: number }[] };
   assert.equal(standings.players.find((p) => p.name === 'Fay')?.score ?? 0, 0, 'nothing of table 2 reached the server while offline');
+  await t2.ctx.unroute('**/api/**');
   await t2.ctx.setOffline(false);
   await syncStatus(t2.page).getByText('All sent').waitFor({ timeout: 30_000 });
   // online again, a reload shows the joined sheet as the server has it
