@@ -88,6 +88,15 @@ function fakeOnline(): Online & { set(on: boolean): void } {
 }
 
 /** A phone: its own session store, IndexedDB (memory) and localStorage, one clock shared by the test. */
+/** A phone that has started, joined the table by CODE and sent what it had (phase idle). */
+async function joinedPhone(server: ReturnType<typeof fakeServer>, clock = { t: 1000 }) {
+  const p = phone(server, clock);
+  await p.sync.start();
+  await p.sync.join(CODE);
+  await until(() => p.sync.getState().phase === 'idle');
+  return p;
+}
+
 function phone(server: ReturnType<typeof fakeServer>, clock: { t: number }, disk = { idb: memoryStorage(), kv: memoryKv(), sessionIdb: memoryStorage() }, photos?: { ref: () => string | undefined }) {
   let n = 0;
   const prefix = Math.random().toString(36).slice(2, 6);
@@ -179,10 +188,7 @@ describe('event sync', () => {
 
   it('takes the players from the server\'s sheet (a reseat before the first hand)', async () => {
     const server = fakeServer();
-    const p = phone(server, { t: 1000 });
-    await p.sync.start();
-    await p.sync.join(CODE);
-    await until(() => p.sync.getState().phase === 'idle');
+    const p = await joinedPhone(server);
     server.players = ['Di', 'Cy', 'Bo', 'Ann'];
     await p.sync.sync();
     expect(p.session.getState().record!.players).toEqual(['Di', 'Cy', 'Bo', 'Ann']);
@@ -220,10 +226,7 @@ describe('event sync', () => {
   it('keeps the queue over a reload (same op ids) and sends it when the phone is online again', async () => {
     const server = fakeServer();
     const clock = { t: 1000 };
-    const p = phone(server, clock);
-    await p.sync.start();
-    await p.sync.join(CODE);
-    await until(() => p.sync.getState().phase === 'idle');
+    const p = await joinedPhone(server, clock);
     p.online.set(false);
     p.session.perform(commands.add(win(0, 8)));
     p.session.perform(commands.add(win(2, 16)));
@@ -250,10 +253,7 @@ describe('event sync', () => {
 
   it('retries with the same op id after a lost reply, and the server counts it once', async () => {
     const server = fakeServer();
-    const p = phone(server, { t: 1000 });
-    await p.sync.start();
-    await p.sync.join(CODE);
-    await until(() => p.sync.getState().phase === 'idle');
+    const p = await joinedPhone(server);
     server.loseReply = true;
     p.session.perform(commands.add(win(3, 8)));
     await until(() => p.sync.getState().phase === 'error');
@@ -271,10 +271,7 @@ describe('event sync', () => {
 
   it('backs off while the server is down and sends once it is back', async () => {
     const server = fakeServer();
-    const p = phone(server, { t: 1000 });
-    await p.sync.start();
-    await p.sync.join(CODE);
-    await until(() => p.sync.getState().phase === 'idle');
+    const p = await joinedPhone(server);
     server.down = true;
     p.session.perform(commands.add(win(1, 8)));
     await until(() => server.requests.filter((r) => r.ops).length >= 3);
@@ -358,10 +355,7 @@ describe('event sync', () => {
 
   it('a refused token stops the sending with a typed error; joining again sends the same queue', async () => {
     const server = fakeServer();
-    const p = phone(server, { t: 1000 });
-    await p.sync.start();
-    await p.sync.join(CODE);
-    await until(() => p.sync.getState().phase === 'idle');
+    const p = await joinedPhone(server);
     server.refuseToken = true;
     p.session.perform(commands.add(win(2, 8)));
     await until(() => p.sync.getState().phase === 'error');
@@ -399,10 +393,7 @@ describe('event sync', () => {
 
   it('a hand the server refuses is set aside with its reason, and the changes queued behind it still go', async () => {
     const server = fakeServer();
-    const p = phone(server, { t: 1000 });
-    await p.sync.start();
-    await p.sync.join(CODE);
-    await until(() => p.sync.getState().phase === 'idle');
+    const p = await joinedPhone(server);
     p.online.set(false);
     p.session.perform(commands.add(win(0, 8)));
     p.session.perform(commands.add(win(1, 13)));
