@@ -7,9 +7,8 @@ import torch
 import torch.nn.functional as F
 
 from ..models.checkpoints import head_net, net_from_ckpt, spotter_from_ckpt
-from ..models.graphs import DetectorMean, FlowerLogits, FlowerLogSoftmax, FlowerMix, FlowerParts, ReaderEnsemble
-from ..models.nets import CLS_H, CLS_W, FLW_H, FLW_W, Detector
-from ..models.onnx_weights import load_onnx_into
+from ..models.graphs import DetectorMean, FlowerLogits, FlowerLogSoftmax, FlowerMix, FlowerParts, ReaderEnsemble, onnx_detector
+from ..models.nets import CLS_H, CLS_W, FLW_H, FLW_W
 
 OPSET = 17
 CROPS = {"input_names": ["crops"], "output_names": ["logits"], "dynamic_axes": {"crops": {0: "n"}, "logits": {0: "n"}}}
@@ -32,14 +31,6 @@ class WithEmbedding(torch.nn.Module):
     def forward(self, x):
         f = self.inner.net((x - 0.5) * 4.0).mean(dim=(2, 3))
         return self.inner.fc(self.inner.drop(f)), f
-
-
-def onnx_detector(path, member=None):
-    """A Detector with the weights of an exported detector file (`member`: one network of a file
-    of several, as load_onnx_into counts them)."""
-    net = Detector()
-    load_onnx_into(net, path, torch.zeros(1, 3, 256, 256), member=member)
-    return net.eval()
 
 
 def export_det(model, path, size=(512, 512), opset=OPSET):

@@ -155,19 +155,22 @@ class DetectorMean(torch.nn.Module):
         return torch.stack([o[0] for o in outs]).mean(0), torch.stack([o[1] for o in outs]).mean(0)
 
 
+def onnx_detector(path, member=None):
+    """A Detector with the weights of an exported detector file (`member`: one network of a file
+    of several, as load_onnx_into counts them)."""
+    net = Detector()
+    load_onnx_into(net, path, torch.zeros(1, 3, 256, 256), member=member)
+    return net.eval()
+
+
 def detector_from_onnx(path):
     """The detector an exported file holds, as the pipeline runs it: one Detector, or the
     DetectorMean of the several a mean export holds (its Conv nodes a whole multiple of one
     network's)."""
-    example = torch.zeros(1, 3, 256, 256)
-    per = len(_conv_run_order(Detector(), example))
+    per = len(_conv_run_order(Detector(), torch.zeros(1, 3, 256, 256)))
     convs = len(read_onnx(path, gemms_too=True)[0])
     if convs % per or convs == 0:
         raise ValueError(f"{path}: {convs} Conv nodes are no whole number of detectors of {per}")
-    nets = []
-    for k in range(convs // per):
-        net = Detector()
-        load_onnx_into(net, path, example, member=None if convs == per else k)
-        nets.append(net.eval())
-    return (nets[0] if len(nets) == 1 else DetectorMean(nets)).eval()
-
+    if convs == per:
+        return onnx_detector(path)
+    return DetectorMean([onnx_detector(path, k) for k in range(convs // per)]).eval()
